@@ -1,0 +1,17 @@
+import { Router } from 'wouter'
+import type { PageState } from '../shared/page-state.ts'
+import { InitialStateContext } from './lib/page-context.ts'
+import { PageOutlet } from './components/app/page-outlet.tsx'
+import { Toaster } from './components/ui/toaster.tsx'
+
+/** SPEC §2: the root holds one app shell: the page outlet and the toast region. */
+export function App({ state }: { state: PageState }) {
+  return (
+    <InitialStateContext value={state}>
+      <Router ssrPath={typeof window === 'undefined' ? state.path : undefined}>
+        <PageOutlet />
+        <Toaster />
+      </Router>
+    </InitialStateContext>
+  )
+}

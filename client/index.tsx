@@ -1,0 +1,29 @@
+// The SSR entry @fastify/vite loads (its convention: client/index.tsx) (built to dist/server). The server resolves the page first
+// (route, params, middleware, loader) and hands the result here as `state`.
+import { StrictMode } from 'react'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import type { PageState } from '../shared/page-state.ts'
+import { App } from './app.tsx'
+import { errorPage, pages } from './routes.ts'
+
+export function renderApp(state: PageState, options: RenderToPipeableStreamOptions) {
+  return renderToPipeableStream(
+    <StrictMode>
+      <App state={state} />
+    </StrictMode>,
+    options,
+  )
+}
+
+/** Loads the page's chunk so the render does not suspend on its code. */
+export async function preload(state: PageState): Promise<void> {
+  if (state.kind === 'error') await errorPage.load()
+  else await pages[state.route as keyof typeof pages].load()
+}
+
+/** Vite source path of each page's chunk, to preload it from the client manifest. */
+export const pageModules: Record<string, string> = {
+  index: 'pages/home.tsx',
+  'chat-id': 'pages/chat.tsx',
+  error: 'pages/error.tsx',
+}

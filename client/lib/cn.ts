@@ -1,0 +1,11 @@
+import { extendTailwindMerge } from 'tailwind-merge'
+
+/** SPEC §9: class-merge cache size. */
+export const CLASS_MERGE_CACHE_SIZE = 500
+
+const merge = extendTailwindMerge({ cacheSize: CLASS_MERGE_CACHE_SIZE })
+
+/** Joins class names, letting later Tailwind utilities override earlier conflicting ones. */
+export function cn(...classes: Array<string | false | null | undefined>): string {
+  return merge(classes.filter(Boolean).join(' '))
+}

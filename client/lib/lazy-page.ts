@@ -1,0 +1,47 @@
+// A lazily loaded page whose chunk can be preloaded before it renders: the server preloads it
+// before streaming, the browser before hydrating and before showing it after a navigation, so a
+// page never flashes a fallback and hydration never suspends on its own code.
+import { use, type ComponentType } from 'react'
+import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+
+type Module<P> = { default: ComponentType<P> }
+type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
+
+export interface LazyPage<P = {}> {
+  /** Starts (once) loading the chunk. */
+  load(): Promise<Module<P>>
+  /** The component when loaded; suspends (React `use`) while its chunk is loading. */
+  useComponent(): ComponentType<P>
+}
+
+export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P> {
+  let promise: TrackedPromise<Module<P>> | undefined
+  function load(): TrackedPromise<Module<P>> {
+    if (!promise) {
+      const started: TrackedPromise<Module<P>> = importer().then(
+        (module) => {
+          started.status = 'fulfilled'
+          started.value = module
+          return module
+        },
+        (error: unknown) => {
+          // Let a later navigation try again instead of caching the failure.
+          promise = undefined
+          if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadOnChunkError()
+          throw error
+        },
+      )
+      started.status = 'pending'
+      promise = started
+    }
+    return promise
+  }
+  return {
+    load,
+    useComponent() {
+      const current = load()
+      // `use` reads status/value synchronously, so a preloaded page renders without suspending.
+      return (current.status === 'fulfilled' ? current.value! : use(current as Promise<Module<P>>)).default
+    },
+  }
+}

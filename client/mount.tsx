@@ -1,0 +1,41 @@
+// Browser entry: hydrates the server-rendered page. SPEC §8: an error while mounting is only
+// logged to the console (the server-rendered page stays readable).
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import type { PageState } from '../shared/page-state.ts'
+import { App } from './app.tsx'
+import { errorPage, pages } from './routes.ts'
+import { seedPageResource } from './lib/page-resource.ts'
+import { initColorMode } from './lib/color-mode.ts'
+import { reloadOnChunkError } from './lib/chunk-reload.ts'
+
+// Vite fires this when a dynamic import's preloaded dependency fails (a deploy removed it).
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault()
+  reloadOnChunkError()
+})
+
+async function mount() {
+  const stateElement = document.getElementById('__APP_STATE__')
+  const state = JSON.parse(stateElement?.textContent ?? 'null') as PageState | null
+  const container = document.getElementById('app')
+  if (!state || !container) throw new Error('The server did not render the app state')
+  seedPageResource(state)
+  initColorMode()
+  await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App state={state} />
+    </StrictMode>,
+    {
+      onRecoverableError(error) {
+        console.warn('[app] recoverable error', error)
+      },
+    },
+  )
+}
+
+mount().catch((error: unknown) => {
+  console.error('[app] error while mounting the app', error)
+})

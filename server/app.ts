@@ -1,0 +1,45 @@
+// build(config) assembles the app: plugins in dependency order, then routes. Tests call it with a
+// config object and use inject() or listen on port 0; main.ts calls it and listens.
+import Fastify, { type FastifyInstance } from 'fastify'
+import compress from '@fastify/compress'
+import type { DestinationStream } from 'pino'
+import type { AppConfig } from '../fastify.config.ts'
+import { loggerOptions } from './logger.ts'
+import bots from './plugins/bots.ts'
+import errors from './plugins/errors.ts'
+import security from './plugins/security.ts'
+import render, { type SsrEntry } from './plugins/render.ts'
+import healthRoutes from './routes/health/index.ts'
+import pageRoutes from './routes/pages/index.ts'
+
+export interface BuildOptions {
+  /** Where logs go (tests capture them); defaults to stdout. */
+  logStream?: DestinationStream
+  /** Replaces the built SSR entry, for tests of the streaming machinery. */
+  ssrEntry?: SsrEntry
+}
+
+export async function build(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream) as Record<string, unknown>,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  })
+  app.decorate('readinessChecks', new Map())
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await app.register(bots)
+  await app.register(errors)
+  await app.register(security, { config })
+  // JSON and other dynamic bodies; HTML pages compress themselves (to keep early flush) and static
+  // files are precompressed at build.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+  await app.register(healthRoutes)
+  await app.register(render, { config, ssrEntry: options.ssrEntry })
+  await app.register(pageRoutes)
+  return app
+}

@@ -1,0 +1,179 @@
+// Server rendering (DESIGN §3): @fastify/vite serves the built assets (or Vite's dev server with
+// HMR) and gives us the SSR entry and the HTML template; this plugin streams React into that
+// template. The shell is flushed at onShellReady (bots wait for onAllReady), compressed without
+// losing early flush, aborted after a timeout whose timer is cleared when the stream closes.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PassThrough, Writable } from 'node:stream'
+import fp from 'fastify-plugin'
+import FastifyVite from '@fastify/vite'
+import type { FastifyReply } from 'fastify'
+import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
+import type { AppConfig } from '../../fastify.config.ts'
+import { headFor, type PageState } from '../../shared/page-state.ts'
+import { compileTemplate, type DocumentTemplate } from '../services/html-template.ts'
+import { createStreamCompressor, negotiateEncoding } from '../services/content-encoding.ts'
+
+/** What client/index.tsx exports. */
+export interface SsrEntry {
+  renderApp(state: PageState, options: RenderToPipeableStreamOptions): PipeableStream
+  preload(state: PageState): Promise<void>
+  pageModules: Record<string, string>
+}
+
+export interface RenderOptions {
+  config: AppConfig
+  /** Replaces the built SSR entry (tests render fixture trees through the real streaming path). */
+  ssrEntry?: SsrEntry
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Streams the page for `state` with `statusCode`. Rejects if the shell fails before any byte is sent. */
+    streamPage(state: PageState, statusCode: number): Promise<FastifyReply>
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const SHORT_LIVED = 'public, max-age=3600'
+
+export default fp(
+  async function render(app, options: RenderOptions) {
+    const { config } = options
+    await app.register(FastifyVite, {
+      root: config.root,
+      dev: config.dev,
+      // reply.render() hands back the SSR entry (re-created per request by the dev server on HMR).
+      createRenderFunction: (client: unknown) => () => client,
+      // reply.html() hands back the compiled document template.
+      createHtmlFunction: (source: string) => {
+        const template = compileTemplate(source)
+        return () => template
+      },
+      fastifyStaticOptions: {
+        preCompressed: true,
+        cacheControl: false,
+        // Hashed build output never changes; everything else in public/ may.
+        setHeaders(reply: FastifyReply, path: string) {
+          reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT_LIVED)
+        },
+      },
+    } as unknown as Parameters<typeof FastifyVite>[1])
+    await app.vite.ready()
+
+    const manifest = config.dev ? null : readManifest(config.root)
+    const preloadCache = new Map<string, string[]>()
+    function preloadsFor(entry: SsrEntry, state: PageState): string[] {
+      if (!manifest) return []
+      const page = state.kind === 'error' ? 'error' : state.route
+      let list = preloadCache.get(page)
+      if (!list) {
+        list = modulePreloads(manifest, entry.pageModules[page])
+        preloadCache.set(page, list)
+      }
+      return list
+    }
+
+    app.decorateReply('streamPage', async function streamPage(this: FastifyReply, state: PageState, statusCode: number) {
+      const reply = this
+      const request = reply.request
+      const entry = options.ssrEntry ?? ((reply as unknown as { render(): SsrEntry }).render())
+      const template = (reply as unknown as { html(): DocumentTemplate }).html()
+      const nonce = reply.cspNonce?.script ?? ''
+      await entry.preload(state)
+
+      return new Promise<FastifyReply>((resolve, reject) => {
+        let started = false
+        let failed = false
+        const timer = setTimeout(() => {
+          request.log.warn({ timeoutMs: config.renderTimeoutMs }, 'render: aborting a render that took too long')
+          stream.abort(new Error(`render: aborted after ${config.renderTimeoutMs} ms`))
+        }, config.renderTimeoutMs)
+
+        const stream = entry.renderApp(state, {
+          nonce,
+          onShellReady() {
+            if (!request.isBot) start()
+          },
+          onAllReady() {
+            if (request.isBot) start()
+          },
+          onShellError(error) {
+            clearTimeout(timer)
+            failed = true
+            reject(error)
+          },
+          onError(error, info) {
+            request.log.error({ err: error, componentStack: info?.componentStack }, 'render: error while rendering')
+          },
+        })
+
+        function start() {
+          if (started || failed) return
+          started = true
+          const encoding = negotiateEncoding(request.headers['accept-encoding'])
+          const body = encoding ? createStreamCompressor(encoding) : Object.assign(new PassThrough(), { flushNow() {} })
+          reply.code(statusCode).headers({
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'no-store',
+            vary: 'accept-encoding',
+            ...(encoding ? { 'content-encoding': encoding } : {}),
+          })
+          const origin = config.publicUrl ?? `${request.protocol}://${request.host}`
+          body.write(template.start({ nonce, head: headFor(state), origin, preloads: preloadsFor(entry, state) }))
+          body.flushNow()
+
+          // React writes here; it calls flush() after each batch, which pushes compressed bytes out.
+          const sink = new Writable({
+            write(chunk, _encoding, callback) {
+              if (body.write(chunk)) callback()
+              else body.once('drain', callback)
+            },
+            final(callback) {
+              body.end(template.end({ state, nonce }))
+              callback()
+            },
+          })
+          Object.assign(sink, { flush: () => body.flushNow() })
+          const done = () => clearTimeout(timer)
+          sink.on('finish', done)
+          sink.on('close', done)
+          // A browser that goes away stops the render instead of rendering into the void.
+          reply.raw.on('close', () => {
+            done()
+            if (!reply.raw.writableFinished) stream.abort(new Error('render: client closed the connection'))
+          })
+          stream.pipe(sink)
+          resolve(reply.send(body))
+        }
+      })
+    })
+  },
+  { name: 'render', dependencies: ['bots'] },
+)
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+function readManifest(root: string): Record<string, ManifestChunk> | null {
+  const path = join(root, 'dist', 'client', '.vite', 'manifest.json')
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : null
+}
+
+/** The page chunk and its static imports, so the browser fetches them in parallel with the entry. */
+function modulePreloads(manifest: Record<string, ManifestChunk>, source: string | undefined): string[] {
+  const files: string[] = []
+  const seen = new Set<string>()
+  function visit(key: string) {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) return
+    files.push('/' + chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  if (source) visit(source)
+  return files
+}

@@ -1,0 +1,84 @@
+// Every GET that is not an API route or a static file is a page (SPEC §2). The route is resolved
+// before the first byte so the status is right: 404 for an unknown path, a fatal 404 for a bad
+// parameter, redirects from middleware, 500 when a loader fails.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { pagePathOfPayload, router } from '../../../shared/routes.ts'
+import { AppError, serverErrorPage, statusMessageFor } from '../../../shared/errors.ts'
+import type { PageState, Payload } from '../../../shared/page-state.ts'
+import { pageLoaders } from './loaders.ts'
+
+type Outcome = { kind: 'state'; state: PageState; statusCode: number; error?: AppError } | { kind: 'redirect'; location: string }
+
+async function resolvePage(request: FastifyRequest, path: string): Promise<Outcome> {
+  const resolution = router.resolve(path, { user: undefined })
+  if (resolution.kind === 'redirect') return { kind: 'redirect', location: resolution.location }
+  if (resolution.kind === 'error') {
+    const { error } = resolution
+    return { kind: 'state', statusCode: error.statusCode, error, state: { path, kind: 'error', error: error.toPageError() } }
+  }
+  const { route, params } = resolution.match
+  try {
+    const data = await pageLoaders[route.name]({ params, request })
+    return { kind: 'state', statusCode: 200, state: { path, kind: 'page', route: route.name, params, data } }
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      return { kind: 'state', statusCode: error.statusCode, error, state: { path, kind: 'error', error: error.toPageError() } }
+    }
+    request.log.error({ err: error, route: route.name }, 'pages: loader failed')
+    const failure = new AppError(500, 'LOADER_FAILED', 'Internal Server Error', { cause: error })
+    return { kind: 'state', statusCode: 500, error: failure, state: { path, kind: 'error', error: serverErrorPage() } }
+  }
+}
+
+async function servePayload(request: FastifyRequest, reply: FastifyReply, path: string) {
+  reply.header('cache-control', 'no-store')
+  const outcome = await resolvePage(request, path)
+  if (outcome.kind === 'redirect') return reply.send({ redirect: outcome.location } satisfies Payload)
+  const { state, statusCode, error } = outcome
+  if (state.kind === 'page') return reply.send({ data: state.data } satisfies Payload)
+  const body = statusCode >= 500
+    ? { statusCode, code: 'INTERNAL_SERVER_ERROR', message: statusMessageFor(statusCode) }
+    : error!.toBody()
+  return reply.code(statusCode).send(body)
+}
+
+/** SPEC §8: a bot gets the status and a minimal body, never a rendered error page. */
+function sendBotError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+  request.log.info({ bot: true, statusCode, userAgent: request.headers['user-agent'], error: message }, 'pages: bot request failed')
+  return reply
+    .code(statusCode)
+    .type('text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`${statusCode} ${statusMessageFor(statusCode)}`)
+}
+
+const LAST_RESORT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server Error</title></head><body><h1>500</h1><p>Internal Server Error</p><p><a href="/">Back to home</a></p></body></html>`
+
+export default async function pageRoutes(app: FastifyInstance) {
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0]!
+    const payloadPath = pagePathOfPayload(path)
+    if (payloadPath !== null) return servePayload(request, reply, payloadPath)
+    // API paths and file-like paths (a missing asset) are not pages: answer with a plain 404.
+    if (path.startsWith('/api/') || path === '/api' || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound()
+
+    const outcome = await resolvePage(request, path)
+    if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 302)
+    const { state, statusCode } = outcome
+    if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
+
+    try {
+      return await reply.streamPage(state, statusCode)
+    } catch (error) {
+      // The shell failed before any byte was sent: the error page replaces it.
+      request.log.error({ err: error }, 'pages: render failed before the shell was ready')
+      if (request.isBot) return sendBotError(request, reply, 500, 'render failed')
+      try {
+        return await reply.streamPage({ path, kind: 'error', error: serverErrorPage() }, 500)
+      } catch (secondError) {
+        request.log.error({ err: secondError }, 'pages: the error page failed to render too')
+        return reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LAST_RESORT_HTML)
+      }
+    }
+  })
+}

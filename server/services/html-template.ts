@@ -1,0 +1,77 @@
+// The HTML document around the React stream. Vite produces client/index.html (hashed asset links
+// in production, the HMR client in development); the server splits it once at its markers and
+// fills in head tags, the nonce and the inlined state per request.
+import {
+  OG_IMAGE_PATH,
+  PRODUCT_NAME,
+  THEME_COLOR_DARK,
+  THEME_COLOR_LIGHT,
+} from '../../shared/constants.ts'
+import { colorModeScript } from '../../shared/color-mode-script.ts'
+import type { PageHead, PageState } from '../../shared/page-state.ts'
+
+const HEAD_MARKER = '<!--app-head-->'
+const HTML_MARKER = '<!--app-html-->'
+const STATE_MARKER = '<!--app-state-->'
+const NONCE = '%NONCE%'
+
+export interface DocumentTemplate {
+  /** Everything up to and including the opening of the app container. */
+  start(input: { nonce: string; head: PageHead; origin: string; preloads: readonly string[] }): string
+  /** Everything after the React markup: state and closing tags. */
+  end(input: { state: PageState; nonce: string }): string
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** JSON that is safe inside <script type="application/json">: no `</script>` or `<!--` breakout. */
+export function serializeState(state: unknown): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+export function compileTemplate(html: string): DocumentTemplate {
+  for (const marker of [HEAD_MARKER, HTML_MARKER, STATE_MARKER]) {
+    if (!html.includes(marker)) throw new Error(`render: index.html lacks the ${marker} marker`)
+  }
+  // Every script the template carries (the module entry, Vite's dev preamble) gets the nonce.
+  const withNonce = html.replace(/<script(?=[\s>])/g, `<script nonce="${NONCE}"`)
+  const [beforeHead, afterHead] = split(withNonce, HEAD_MARKER)
+  const [headToApp, afterApp] = split(afterHead, HTML_MARKER)
+  const [appToState, afterState] = split(afterApp, STATE_MARKER)
+
+  return {
+    start({ nonce, head, origin, preloads }) {
+      const title = escapeHtml(head.title)
+      const description = escapeHtml(head.description)
+      const tags =
+        `<title>${title}</title>` +
+        `<meta name="description" content="${description}">` +
+        `<meta property="og:type" content="website">` +
+        `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}">` +
+        `<meta property="og:title" content="${title}">` +
+        `<meta property="og:description" content="${description}">` +
+        `<meta property="og:image" content="${escapeHtml(origin + OG_IMAGE_PATH)}">` +
+        `<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">` +
+        `<meta name="twitter:card" content="summary_large_image">` +
+        `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${THEME_COLOR_LIGHT}">` +
+        `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${THEME_COLOR_DARK}">` +
+        `<script nonce="${nonce}">${colorModeScript}</script>` +
+        preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('')
+      return (beforeHead + tags + headToApp).replaceAll(NONCE, nonce)
+    },
+    end({ state, nonce }) {
+      return (
+        appToState +
+        `<script type="application/json" id="__APP_STATE__">${serializeState(state)}</script>` +
+        afterState
+      ).replaceAll(NONCE, nonce)
+    },
+  }
+}
+
+function split(source: string, marker: string): [string, string] {
+  const index = source.indexOf(marker)
+  return [source.slice(0, index), source.slice(index + marker.length)]
+}

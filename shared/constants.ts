@@ -1,0 +1,32 @@
+// Constants named after SPEC.md §9 (and §1, §4). Both the server and the browser import them.
+
+export const PRODUCT_NAME = 'AI Chatbot Template'
+export const PRODUCT_TITLE = 'AI Chatbot Template: streaming chat, ready to run'
+export const PRODUCT_DESCRIPTION =
+  'An open AI chatbot template: answers stream token by token, chats persist, sign in to keep your history on every device.'
+export const OG_IMAGE_PATH = '/og-image.png'
+
+/** SPEC §1: theme colour meta, white in light mode and a dark colour (slate-900) in dark mode. */
+export const THEME_COLOR_LIGHT = '#ffffff'
+export const THEME_COLOR_DARK = '#0f172a'
+
+/** SPEC §4, §9: colour mode preference key in localStorage. */
+export const COLOR_MODE_STORAGE_KEY = 'nuxt-color-mode'
+export const COLOR_MODES = ['system', 'light', 'dark'] as const
+export type ColorModePreference = (typeof COLOR_MODES)[number]
+
+/** Remembered sidebar state (not in the spec; same storage as the colour mode). */
+export const SIDEBAR_STORAGE_KEY = 'chat-sidebar'
+
+/** SPEC §8, §9: a failed chunk load reloads the page at most once per this many ms. */
+export const RELOAD_GUARD_TTL_MS = 10_000
+export const RELOAD_GUARD_STORAGE_KEY = 'nuxt:reload'
+
+/** SPEC §2: a chat id route parameter. */
+export const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+/** SPEC §2: at most this many route preloads at once. */
+export const ROUTE_PRELOAD_CONCURRENCY = 4
+
+/** Suffix of the route payload URL: `{path}/_payload.json`. */
+export const PAYLOAD_SUFFIX = '_payload.json'

@@ -1,0 +1,30 @@
+// What the server inlines into the page for hydration, and what `_payload.json` returns.
+
+import type { PageError } from './errors.ts'
+import { PRODUCT_DESCRIPTION, PRODUCT_TITLE } from './constants.ts'
+
+/** The body of `GET {path}/_payload.json`. */
+export type Payload = { data: unknown } | { redirect: string }
+
+export type PageState =
+  | { path: string; kind: 'page'; route: string; params: Record<string, string>; data: unknown }
+  | { path: string; kind: 'error'; error: PageError }
+
+export interface PageHead {
+  title: string
+  description: string
+}
+
+export const NOT_FOUND_HEAD: PageHead = {
+  title: 'Page not found',
+  description: 'We are sorry but this page could not be found.',
+}
+
+/** SPEC §2: the error page's title and description; other pages carry the product's. */
+export function headFor(state: Pick<PageState, 'kind'> & { error?: PageError }): PageHead {
+  if (state.kind === 'error') {
+    if (state.error?.statusCode === 404) return NOT_FOUND_HEAD
+    return { title: state.error?.statusMessage ?? 'Error', description: PRODUCT_DESCRIPTION }
+  }
+  return { title: PRODUCT_TITLE, description: PRODUCT_DESCRIPTION }
+}
