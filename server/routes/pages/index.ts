@@ -52,6 +52,8 @@ function sendBotError(request: FastifyRequest, reply: FastifyReply, statusCode: 
     .send(`${statusCode} ${statusMessageFor(statusCode)}`)
 }
 
+const ASSET_EXTENSION = /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|webmanifest)$/i
+
 const LAST_RESORT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server Error</title></head><body><h1>500</h1><p>Internal Server Error</p><p><a href="/">Back to home</a></p></body></html>`
 
 export default async function pageRoutes(app: FastifyInstance) {
@@ -59,8 +61,8 @@ export default async function pageRoutes(app: FastifyInstance) {
     const path = request.url.split('?')[0]!
     const payloadPath = pagePathOfPayload(path)
     if (payloadPath !== null) return servePayload(request, reply, payloadPath)
-    // API paths and file-like paths (a missing asset) are not pages: answer with a plain 404.
-    if (path.startsWith('/api/') || path === '/api' || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound()
+    // API paths and missing static files are not pages: answer with a plain 404, not a rendered page.
+    if (path.startsWith('/api/') || path === '/api' || ASSET_EXTENSION.test(path)) return reply.callNotFound()
 
     const outcome = await resolvePage(request, path)
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 302)

@@ -1,0 +1,40 @@
+// build(t) for tests: the real app on the production build, logs captured in memory, closed on
+// teardown. Needs `npm run build` first (npm test does it).
+import { Writable } from 'node:stream'
+import type { Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { loadConfig, type AppConfig } from '../../fastify.config.ts'
+import { build, type BuildOptions } from '../../server/app.ts'
+
+export interface TestApp {
+  app: FastifyInstance
+  config: AppConfig
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>
+}
+
+export async function buildApp(
+  t: Test,
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env })
+  const logs: Array<Record<string, unknown>> = []
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line))
+      callback()
+    },
+  })
+  const app = await build(config, { ...options, logStream })
+  t.teardown(() => app.close())
+  await app.ready()
+  return { app, config, logs }
+}
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+/** Headers of a real browser visit (curl and inject's default user agents count as bots). */
+export const browser = { 'user-agent': BROWSER_UA, accept: 'text/html' }

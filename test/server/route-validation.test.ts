@@ -1,0 +1,31 @@
+// SPEC §8: a chat id that fails validation is a fatal 404 "Page Not Found: {path}".
+import t from 'tap'
+import { buildApp, browser } from '../helpers/build-app.ts'
+import { appState, textOf } from '../helpers/html.ts'
+
+t.test('valid chat ids render the chat screen', async (t) => {
+  const { app } = await buildApp(t)
+  for (const id of ['a', 'abc_DEF-123', 'x'.repeat(64)]) {
+    const res = await app.inject({ url: `/chat/${id}`, headers: browser })
+    t.equal(res.statusCode, 200, id)
+    t.match(appState(res.body), { kind: 'page', route: 'chat-id', params: { id } })
+    t.match(textOf(res.body), 'No messages yet')
+  }
+})
+
+t.test('invalid chat ids are a fatal 404', async (t) => {
+  const { app } = await buildApp(t)
+  for (const raw of ['x'.repeat(65), 'a%20b', 'a.b', '%E2%9C%93', 'a%2Fb']) {
+    const res = await app.inject({ url: `/chat/${raw}`, headers: browser })
+    t.equal(res.statusCode, 404, raw)
+    t.match(textOf(res.body), `Page Not Found: /chat/${raw}`)
+    t.match(appState(res.body), { kind: 'error', error: { statusCode: 404, fatal: true } })
+  }
+})
+
+t.test('the payload of an invalid id is the same 404 as JSON', async (t) => {
+  const { app } = await buildApp(t)
+  const res = await app.inject({ url: '/chat/a.b/_payload.json', headers: browser })
+  t.equal(res.statusCode, 404)
+  t.same(res.json(), { statusCode: 404, code: 'ROUTE_VALIDATION_FAILED', message: 'Page Not Found: /chat/a.b' })
+})
