@@ -7,13 +7,6 @@ import { App } from './app.tsx'
 import { errorPage, pages } from './routes.ts'
 import { seedPageResource } from './lib/page-resource.ts'
 import { initColorMode } from './lib/color-mode.ts'
-import { reloadOnChunkError } from './lib/chunk-reload.ts'
-
-// Vite fires this when a dynamic import's preloaded dependency fails (a deploy removed it).
-window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault()
-  reloadOnChunkError()
-})
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')

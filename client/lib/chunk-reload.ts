@@ -15,13 +15,14 @@ export function reloadOnChunkError(deps: ReloadGuardDeps = browserDeps()): boole
   try {
     last = Number(deps.storage.getItem(RELOAD_GUARD_STORAGE_KEY)) || 0
   } catch {
-    // Storage can be unavailable (privacy mode); then reloading once per page load is the guard.
+    // Unreadable storage reads as "never reloaded"; the setItem below then decides.
   }
   const now = deps.now()
   if (now - last < RELOAD_GUARD_TTL_MS) return false
   try {
     deps.storage.setItem(RELOAD_GUARD_STORAGE_KEY, String(now))
   } catch {
+    // Without a place to remember the reload there is no guard: never reload rather than risk a loop.
     return false
   }
   deps.reload()

@@ -20,6 +20,8 @@ export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P
     if (!promise) {
       const started: TrackedPromise<Module<P>> = importer().then(
         (module) => {
+          // Vite resolves a failed import to undefined if a 'vite:preloadError' listener cancels it.
+          if (!module?.default) throw new Error('error loading dynamically imported module: no default export')
           started.status = 'fulfilled'
           started.value = module
           return module

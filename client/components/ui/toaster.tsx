@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useToaster } from 'react-hot-toast'
+import { useToaster } from 'react-hot-toast/headless'
 
 /** SPEC §2: toast notifications positioned top-right; F8 moves focus into the region. */
 export function Toaster() {

@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_UA } from './test/helpers/chromium.ts'
+
+const PORT = Number(process.env.E2E_PORT ?? 3199)
+
+// End-to-end tests run against the production build (npm test builds it first) in Debian's Chromium.
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI_SUMMARY_FILE
+    ? [['list'], ['json', { outputFile: process.env.CI_SUMMARY_FILE }]]
+    : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    userAgent: DESKTOP_CHROME_UA,
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node dist/node/server/main.js',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn' },
+  },
+})

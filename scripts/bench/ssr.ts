@@ -1,0 +1,707 @@
+// SSR benchmark: `npx tsx scripts/bench/ssr.ts` (or `npm run bench`).
+//
+// Runs the production build as a child process and compares it, in the same run, with a bare
+// Fastify (another child process, scripts/bench/bare-server.ts) sending the same HTML bytes. Only
+// ratios measured in one run on one machine mean anything; absolute numbers depend on the machine.
+//
+//   1. throughput/latency  autocannon, 10 connections: bare /bare, app /, /chat/bench-123 and payloads
+//   2. memory              autocannon, 50 connections on app /, app RSS sampled every 200 ms
+//   3. first load          Chromium: JS+CSS bytes on the wire (and decoded), encodings, blocking scripts
+//   4. first paint         Chromium: median FCP of cold loads, app / vs a static copy of its HTML
+//
+// Environment: BENCH_SECONDS (each load phase, default 10), BENCH_WARMUP_SECONDS (unreported warm-up
+// before each throughput phase, default 2), BENCH_FCP_RUNS (cold loads per page, default 10).
+// Everything listens on and talks to 127.0.0.1. Timings are reported, never asserted: the exit code
+// is 0 unless something crashed.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { createServer } from 'node:net'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon, { type Result as LoadResult } from 'autocannon'
+import { isbot } from 'isbot'
+import { chromium, type Browser, type Response as PwResponse } from '@playwright/test'
+import { launchOptions } from '../../test/helpers/chromium.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const HOST = '127.0.0.1'
+const SECONDS = positiveNumber('BENCH_SECONDS', 10)
+const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2, true)
+const FCP_RUNS = Math.round(positiveNumber('BENCH_FCP_RUNS', 10))
+const CONNECTIONS = 10
+const MEMORY_CONNECTIONS = 50
+const RSS_SAMPLE_MS = 200
+const CHAT_PATH = '/chat/bench-123'
+
+// A desktop Chrome user agent. The app renders differently for bots (isbot: waits for the whole
+// render instead of streaming the shell), and Playwright's headless Chromium announces itself as
+// "HeadlessChrome", which isbot counts as a bot; so every request here carries this one.
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+// No Accept-Encoding on purpose: the app and the baseline then both send identity bodies, so the
+// comparison is "render + framework" and not "brotli vs nothing".
+const LOAD_HEADERS = { 'user-agent': CHROME_UA, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+
+function positiveNumber(name: string, fallback: number, allowZero = false): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
+    throw new Error(`${name}=${raw} is not a ${allowZero ? 'non-negative' : 'positive'} number`)
+  }
+  return value
+}
+
+/** Progress goes to stderr so stdout holds only the results. */
+function progress(message: string) {
+  process.stderr.write(`· ${message}\n`)
+}
+
+/** Things worth a second look (errors, non-2xx, stale build…), repeated at the end. */
+const notes: string[] = []
+function note(message: string) {
+  notes.push(message)
+  progress(`NOTE: ${message}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: tracked so that every exit path (normal, error, Ctrl-C, watchdog) kills them.
+
+const children = new Set<ChildProcess>()
+const cleanups: Array<() => Promise<void>> = []
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+
+async function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  // The app shuts down gracefully (close-with-grace waits up to 10 s for open requests); a
+  // benchmark should not wait on that, so SIGKILL after a short grace.
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+  await exited
+  clearTimeout(timer)
+}
+
+let cleanedUp = false
+async function cleanup(): Promise<void> {
+  if (cleanedUp) return
+  cleanedUp = true
+  for (const run of cleanups.reverse()) await run().catch(() => {})
+  await Promise.all([...children].map((child) => stopChild(child)))
+}
+
+// Last resort if the process exits without cleanup() (an exception in a sync path): no orphans.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL')
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping`)
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+
+/** The whole run is bounded even if some phase hangs in a way its own timeout did not catch. */
+function startWatchdog(): void {
+  const loadPhases = 5 * (SECONDS + WARMUP_SECONDS) + SECONDS
+  const budgetSeconds = loadPhases + 60 /* start-up */ + 20 * (2 * FCP_RUNS + 4) /* browser, worst case */
+  const timer = setTimeout(() => {
+    console.error(`bench: watchdog: still running after ${budgetSeconds} s, giving up`)
+    void cleanup().finally(() => process.exit(1))
+  }, budgetSeconds * 1000)
+  timer.unref()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build, app and baseline
+
+function ensureBuild(): void {
+  if (existsSync(join(ROOT, 'dist/node/server/main.js'))) return
+  progress('dist/node/server/main.js is missing: npm run build')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 10 * 60_000 })
+  if (result.status !== 0) throw new Error(`npm run build failed (status ${result.status}, signal ${result.signal})`)
+}
+
+/** Whether dist/ was built from the sources as they are now (the stamp `npm run build` writes). */
+function buildFreshness(): string {
+  const stampFile = join(ROOT, 'dist/.build-stamp')
+  if (!existsSync(stampFile)) return 'unknown (no dist/.build-stamp)'
+  const script = "import('./scripts/build/fingerprint.mjs').then((m) => process.stdout.write(m.sourceFingerprint()))"
+  const current = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).stdout
+  return readFileSync(stampFile, 'utf8').trim() === current.trim() ? 'matches the sources' : 'STALE (sources changed since the build)'
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, HOST, () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Keeps the last lines a child wrote, to show why it died and whether it logged warnings. */
+function captureOutput(child: ChildProcess, lines: string[], limit = 200): void {
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue
+      lines.push(line)
+      if (lines.length > limit) lines.shift()
+    }
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+}
+
+interface AppProcess {
+  child: ChildProcess
+  pid: number
+  origin: string
+  output: string[]
+}
+
+async function startApp(): Promise<AppProcess> {
+  const port = await freePort()
+  const child = track(
+    spawn(process.execPath, ['dist/node/server/main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
+  const output: string[] = []
+  captureOutput(child, output)
+  const origin = `http://${HOST}:${port}`
+  await waitForHealthy(origin, child, output)
+  return { child, pid: child.pid!, origin, output }
+}
+
+async function waitForHealthy(origin: string, child: ChildProcess, output: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the app exited during start-up (${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`)
+    }
+    const answer = await get(`${origin}/healthz`).catch(() => null)
+    if (answer?.status === 200) return
+    await sleep(100)
+  }
+  throw new Error(`GET /healthz did not answer 200 within ${timeoutMs} ms:\n${output.join('\n')}`)
+}
+
+interface Baseline {
+  origin: string
+  htmlBrotliBytes: number
+}
+
+async function startBaseline(htmlFile: string): Promise<Baseline> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', BENCH_HTML_FILE: htmlFile, BENCH_CLIENT_DIR: join(ROOT, 'dist/client') },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  )
+  const ready = await new Promise<{ port: number; htmlBrotliBytes: number }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the baseline server did not start within 30 s')), 30_000)
+    child.once('message', (message) => {
+      clearTimeout(timer)
+      resolve(message as { port: number; htmlBrotliBytes: number })
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`the baseline server exited during start-up (${code ?? signal})`))
+    })
+  })
+  return { origin: `http://${HOST}:${ready.port}`, htmlBrotliBytes: ready.htmlBrotliBytes }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain HTTP (node:http rather than fetch, so the bytes counted are exactly the bytes sent)
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+function get(url: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)))
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 1: throughput and latency
+
+interface Target {
+  label: string
+  server: 'bare' | 'app'
+  url: string
+  /** Body bytes of one response, from a probe before the load. */
+  bytes: number
+  result?: LoadResult
+}
+
+async function probe(target: Omit<Target, 'bytes'>): Promise<Target> {
+  const answer = await get(target.url, LOAD_HEADERS)
+  if (answer.status !== 200) note(`probe: ${target.label} answered ${answer.status} (expected 200)`)
+  if (answer.headers['content-encoding']) note(`probe: ${target.label} came back ${answer.headers['content-encoding']}-encoded without Accept-Encoding`)
+  return { ...target, bytes: answer.body.length }
+}
+
+function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  return Promise.resolve(autocannon({ url, connections, duration: seconds, headers: LOAD_HEADERS, timeout: 10 }))
+}
+
+async function measureThroughput(targets: Target[]): Promise<void> {
+  for (const target of targets) {
+    // JIT and caches warm up first; the warm-up numbers are thrown away.
+    if (WARMUP_SECONDS > 0) {
+      progress(`warm-up ${WARMUP_SECONDS} s: ${target.label}`)
+      await load(target.url, CONNECTIONS, WARMUP_SECONDS)
+    }
+    progress(`load ${SECONDS} s, ${CONNECTIONS} connections: ${target.label}`)
+    target.result = await load(target.url, CONNECTIONS, SECONDS)
+    const failed = failures(target.result)
+    if (failed > 0) note(`${target.label}: ${describeFailures(target.result)}`)
+  }
+}
+
+function failures(result: LoadResult): number {
+  return result.errors + result.non2xx
+}
+
+function describeFailures(result: LoadResult): string {
+  const codes = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count}×${code}`)
+  return `errors ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets}), non-2xx ${result.non2xx}${codes.length ? ` [${codes.join(', ')}]` : ''}`
+}
+
+function throughputTable(targets: Target[]): string {
+  const bare = targets.find((target) => target.server === 'bare')?.result?.requests.average ?? NaN
+  const rows = targets.map((target) => {
+    const r = target.result!
+    return [
+      `\`${target.label}\``,
+      target.server === 'bare' ? 'bare Fastify' : 'app',
+      formatInt(target.bytes),
+      formatInt(r.requests.average),
+      formatLatency(r.latency.p50),
+      formatLatency(r.latency.p99),
+      String(failures(r)),
+      ratio(r.requests.average, bare),
+    ]
+  })
+  return markdownTable(['target', 'server', 'body bytes', 'req/s (avg)', 'p50 ms', 'p99 ms', 'errors+non2xx', 'req/s vs bare'], rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 2: memory under load
+
+interface MemoryResult {
+  idleMiB: number
+  peakMiB: number
+  hwmMiB: number | null
+  afterMiB: number
+  samples: number
+  result: LoadResult
+}
+
+/** RSS of a process in KiB: /proc when there is one, ps otherwise. */
+function rssKiB(pid: number): { rss: number; hwm: number | null } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const field = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN)
+    return { rss: field('VmRSS'), hwm: field('VmHWM') }
+  } catch {
+    const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' })
+    return { rss: Number(ps.stdout.trim()), hwm: null }
+  }
+}
+
+/**
+ * Resets the kernel's peak-RSS counter (VmHWM) of a process we own, so that after the phase it
+ * holds the peak of this phase only, not of start-up and the earlier phases. Linux ≥ 4.0.
+ */
+function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function measureMemory(app: AppProcess): Promise<MemoryResult> {
+  const hwmReset = resetPeakRss(app.pid)
+  if (!hwmReset) note('could not reset VmHWM: the kernel high-water mark below covers the whole life of the app')
+  const idle = rssKiB(app.pid).rss
+  let peak = idle
+  let samples = 0
+  // Sampling runs in this process, beside autocannon; a 200 ms timer barely disturbs it.
+  const sampler = setInterval(() => {
+    const { rss } = rssKiB(app.pid)
+    if (Number.isFinite(rss)) peak = Math.max(peak, rss)
+    samples++
+  }, RSS_SAMPLE_MS)
+  progress(`load ${SECONDS} s, ${MEMORY_CONNECTIONS} connections, RSS every ${RSS_SAMPLE_MS} ms: app /`)
+  try {
+    const result = await load(`${app.origin}/`, MEMORY_CONNECTIONS, SECONDS)
+    if (failures(result) > 0) note(`memory phase /: ${describeFailures(result)}`)
+    const after = rssKiB(app.pid)
+    peak = Math.max(peak, after.rss)
+    return {
+      idleMiB: idle / 1024,
+      peakMiB: peak / 1024,
+      // VmHWM is the kernel's own peak since the reset: catches spikes between two samples.
+      hwmMiB: after.hwm !== null && Number.isFinite(after.hwm) ? after.hwm / 1024 : null,
+      afterMiB: after.rss / 1024,
+      samples,
+      result,
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 3: first load in a browser
+
+interface Asset {
+  url: string
+  kind: 'js' | 'css' | 'html' | 'other'
+  status: number
+  encoding: string
+  transfer: number
+  decoded: number
+}
+
+function kindOf(contentType: string, url: string): Asset['kind'] {
+  if (/javascript/.test(contentType) || /\.m?js(\?|$)/.test(url)) return 'js'
+  if (/text\/css/.test(contentType) || /\.css(\?|$)/.test(url)) return 'css'
+  if (/text\/html/.test(contentType)) return 'html'
+  return 'other'
+}
+
+async function describeResponse(response: PwResponse): Promise<Asset> {
+  const headers = await response.allHeaders()
+  // responseBodySize is the body as received (encoded); body() is what the page got (decoded).
+  const sizes = await response.request().sizes()
+  const decoded = await response.body().then((body) => body.length).catch(() => NaN)
+  return {
+    url: new URL(response.url()).pathname,
+    kind: kindOf(headers['content-type'] ?? '', response.url()),
+    status: response.status(),
+    encoding: headers['content-encoding'] ?? 'identity',
+    transfer: sizes.responseBodySize,
+    decoded,
+  }
+}
+
+async function firstLoad(browser: Browser, url: string): Promise<Asset[]> {
+  const context = await browser.newContext({ userAgent: CHROME_UA })
+  try {
+    const page = await context.newPage()
+    const responses: PwResponse[] = []
+    page.on('response', (response) => responses.push(response))
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 })
+    return await Promise.all(responses.map(describeResponse))
+  } finally {
+    await context.close()
+  }
+}
+
+interface HeadScripts {
+  blocking: string[]
+  deferred: string[]
+  inline: number
+  stylesheets: string[]
+}
+
+/**
+ * Reads <head> of the HTML as sent (not the DOM after hydration): a classic <script src> without
+ * defer/async blocks the parser; type=module scripts are deferred by default. Stylesheets always
+ * block rendering, which is expected; they are listed for context.
+ */
+function headScripts(html: string): HeadScripts {
+  const head = html.match(/<head\b[^>]*>([\s\S]*?)<\/head>/i)?.[1] ?? ''
+  const result: HeadScripts = { blocking: [], deferred: [], inline: 0, stylesheets: [] }
+  for (const [, attributeText = ''] of head.matchAll(/<script\b([^>]*)>/gi)) {
+    const attributes = parseAttributes(attributeText)
+    const src = attributes.get('src')
+    if (src === undefined) {
+      result.inline++
+      continue
+    }
+    const deferred = attributes.get('type') === 'module' || attributes.has('defer') || attributes.has('async')
+    ;(deferred ? result.deferred : result.blocking).push(src)
+  }
+  for (const [, attributeText = ''] of head.matchAll(/<link\b([^>]*)>/gi)) {
+    const attributes = parseAttributes(attributeText)
+    if (attributes.get('rel')?.toLowerCase() === 'stylesheet') result.stylesheets.push(attributes.get('href') ?? '?')
+  }
+  return result
+}
+
+function parseAttributes(text: string): Map<string, string> {
+  const attributes = new Map<string, string>()
+  for (const match of text.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    attributes.set(match[1]!.toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '')
+  }
+  return attributes
+}
+
+function assetTable(assets: Asset[]): string {
+  const rows = assets.map((asset) => [
+    `\`${asset.url}\``,
+    asset.kind,
+    String(asset.status),
+    asset.encoding,
+    formatKB(asset.transfer),
+    formatKB(asset.decoded),
+  ])
+  return markdownTable(['response', 'kind', 'status', 'content-encoding', 'transfer KB', 'decoded KB'], rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 4: first contentful paint
+
+interface PaintTiming {
+  fcp: number
+  ttfb: number
+}
+
+async function coldPaint(browser: Browser, url: string): Promise<PaintTiming> {
+  // A new context has an empty HTTP cache and its own connections: every load is a first visit.
+  const context = await browser.newContext({ userAgent: CHROME_UA })
+  try {
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load', timeout: 15_000 })
+    // FCP is usually recorded before load; wait a little in case the paint lands just after.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+      timeout: 5_000,
+    })
+    return await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        ttfb: navigation?.responseStart ?? NaN,
+      }
+    })
+  } finally {
+    await context.close()
+  }
+}
+
+interface PaintComparison {
+  app: PaintTiming[]
+  statik: PaintTiming[]
+}
+
+async function comparePaint(browser: Browser, appUrl: string, staticUrl: string): Promise<PaintComparison> {
+  // One unrecorded load of each first: the browser process itself is cold on the very first page.
+  await coldPaint(browser, appUrl)
+  await coldPaint(browser, staticUrl)
+  const timings: PaintComparison = { app: [], statik: [] }
+  for (let run = 0; run < FCP_RUNS; run++) {
+    progress(`cold load ${run + 1}/${FCP_RUNS}`)
+    // Alternate which page goes first so drift (thermal, GC in the browser) does not favour one.
+    const order = run % 2 === 0 ? (['app', 'statik'] as const) : (['statik', 'app'] as const)
+    for (const which of order) timings[which].push(await coldPaint(browser, which === 'app' ? appUrl : staticUrl))
+  }
+  return timings
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+function markdownTable(header: string[], rows: string[][]): string {
+  const numeric = (column: number) => rows.every((row) => /^[\d.,×% <-]+$|^n\/a$/.test(row[column] ?? ''))
+  const align = header.map((_, column) => (numeric(column) ? '---:' : '---'))
+  return [header, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n')
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+const formatInt = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a')
+const formatMs = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : 'n/a')
+/** autocannon's latency histogram counts whole milliseconds: 0 means under 1 ms. */
+const formatLatency = (value: number) => (Number.isFinite(value) ? (value < 1 ? '<1' : value.toFixed(0)) : 'n/a')
+const formatKB = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024).toFixed(1) : 'n/a')
+const formatMiB = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a')
+const ratio = (value: number, reference: number) =>
+  Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a'
+
+function gitDescription(): string {
+  const run = (args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? ''
+  const head = run(['rev-parse', '--short', 'HEAD']) || 'unknown'
+  const dirty = run(['status', '--porcelain']).split('\n').filter(Boolean).length
+  return dirty ? `${head} + ${dirty} uncommitted change(s)` : head
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main(): Promise<void> {
+  ensureBuild()
+  startWatchdog()
+  const started = Date.now()
+  const freshness = buildFreshness()
+  if (freshness !== 'matches the sources') note(`dist/ build vs sources: ${freshness}`)
+
+  // User agents: the one sent here must not be a bot, or the app takes its bot path.
+  if (isbot(CHROME_UA)) throw new Error('CHROME_UA is classified as a bot by isbot')
+
+  progress('starting the app (production build)')
+  const app = await startApp()
+  cleanups.push(() => stopChild(app.child))
+
+  // The app's `/` exactly as autocannon will receive it (no Accept-Encoding: identity body).
+  const page = await get(`${app.origin}/`, LOAD_HEADERS)
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`)
+  const workDir = mkdtempSync(join(tmpdir(), 'ssr-bench-'))
+  cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }))
+  const htmlFile = join(workDir, 'index.html')
+  writeFileSync(htmlFile, page.body)
+
+  progress('starting the baseline (bare Fastify, child process)')
+  const baseline = await startBaseline(htmlFile)
+
+  // Phase 1
+  const targets = await Promise.all(
+    [
+      { label: '/bare', server: 'bare' as const, url: `${baseline.origin}/bare` },
+      { label: '/', server: 'app' as const, url: `${app.origin}/` },
+      { label: CHAT_PATH, server: 'app' as const, url: `${app.origin}${CHAT_PATH}` },
+      { label: '/_payload.json', server: 'app' as const, url: `${app.origin}/_payload.json` },
+      { label: `${CHAT_PATH}/_payload.json`, server: 'app' as const, url: `${app.origin}${CHAT_PATH}/_payload.json` },
+    ].map(probe),
+  )
+  if (targets[0]!.bytes !== targets[1]!.bytes) note(`/bare sends ${targets[0]!.bytes} B but / sends ${targets[1]!.bytes} B`)
+  await measureThroughput(targets)
+
+  // Phase 2
+  const memory = await measureMemory(app)
+
+  // Phases 3 and 4
+  progress('launching Chromium')
+  const browser = await chromium.launch({ ...launchOptions(), timeout: 30_000 })
+  cleanups.push(() => browser.close())
+  const defaultUa = await browser.newContext().then(async (context) => {
+    const ua = await (await context.newPage()).evaluate(() => navigator.userAgent)
+    await context.close()
+    return ua
+  })
+  progress('first load of / (network idle)')
+  const assets = await firstLoad(browser, `${app.origin}/`)
+  const scripts = headScripts(page.body.toString('utf8'))
+  progress(`first contentful paint: ${FCP_RUNS} cold loads each`)
+  const paint = await comparePaint(browser, `${app.origin}/`, `${baseline.origin}/static`)
+
+  // Report
+  const jsCss = assets.filter((asset) => asset.kind === 'js' || asset.kind === 'css')
+  const sum = (list: Asset[], key: 'transfer' | 'decoded') => list.reduce((total, asset) => total + asset[key], 0)
+  const encodings = [...new Set(jsCss.map((asset) => asset.encoding))].join(', ') || 'n/a'
+  for (const asset of assets) if (asset.status >= 400) note(`first load: ${asset.url} answered ${asset.status}`)
+  if (jsCss.some((asset) => asset.encoding === 'identity')) note('first load: some JS/CSS came back uncompressed')
+  const fcpApp = median(paint.app.map((timing) => timing.fcp))
+  const fcpStatic = median(paint.statik.map((timing) => timing.fcp))
+  const ttfbApp = median(paint.app.map((timing) => timing.ttfb))
+  const ttfbStatic = median(paint.statik.map((timing) => timing.ttfb))
+  // At LOG_LEVEL=warn a healthy run should log nothing; show what it did log (deduplicated).
+  const appLines = [...new Set(app.output.filter((line) => !/--trace-warnings/.test(line)))]
+  for (const line of appLines.slice(0, 5)) note(`app output: ${line.slice(0, 300)}`)
+  if (appLines.length > 5) note(`app output: … and ${appLines.length - 5} more distinct line(s)`)
+
+  const bareResult = targets[0]!.result!
+  const out: string[] = []
+  out.push(`# SSR benchmark`, '')
+  out.push(`- commit ${gitDescription()}; dist/ build ${freshness}`)
+  out.push(`- ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`)
+  out.push(`- Node ${process.version}, ${new Date().toISOString()}, BENCH_SECONDS=${SECONDS}, warm-up ${WARMUP_SECONDS} s per target`)
+  out.push(`- app: \`node dist/node/server/main.js\` (NODE_ENV=production, LOG_LEVEL=warn) at ${app.origin}`)
+  out.push(`- baseline: bare Fastify in its own child process at ${baseline.origin} (scripts/bench/bare-server.ts)`)
+  out.push(`- autocannon runs in this process (one thread): the /bare figure may be the client's limit rather than Fastify's`)
+  out.push(`- user-agent is desktop Chrome (isbot: false); no Accept-Encoding, so every HTML body is identity; latency has 1 ms resolution`)
+  out.push('', `## Throughput, ${CONNECTIONS} connections, ${SECONDS} s each`, '', throughputTable(targets), '')
+  out.push(`## Memory, ${MEMORY_CONNECTIONS} connections on \`/\` for ${SECONDS} s`, '')
+  out.push(`- app RSS: before ${formatMiB(memory.idleMiB)} MiB (after the throughput phases), peak ${formatMiB(memory.peakMiB)} MiB (${memory.samples} samples every ${RSS_SAMPLE_MS} ms), after ${formatMiB(memory.afterMiB)} MiB, kernel peak during the phase (VmHWM) ${formatMiB(memory.hwmMiB ?? NaN)} MiB`)
+  out.push(`- during it: ${formatInt(memory.result.requests.average)} req/s, p50 ${formatLatency(memory.result.latency.p50)} ms, p99 ${formatLatency(memory.result.latency.p99)} ms, errors+non2xx ${failures(memory.result)}`, '')
+  out.push(`## First load of \`/\` in Chromium (fresh context, until network idle)`, '')
+  out.push(assetTable(assets), '')
+  out.push(`- JS+CSS: ${jsCss.length} files, ${formatKB(sum(jsCss, 'transfer'))} KB transferred, ${formatKB(sum(jsCss, 'decoded'))} KB decoded; content-encoding: ${encodings}`)
+  out.push(`- <head> of the served HTML: render-blocking scripts: ${scripts.blocking.length ? scripts.blocking.join(', ') : 'none'}; deferred/module scripts: ${scripts.deferred.join(', ') || 'none'}; inline scripts: ${scripts.inline}; stylesheets (render-blocking by nature): ${scripts.stylesheets.join(', ') || 'none'}`)
+  out.push(`- Playwright's own user agent (${defaultUa}) is a bot for isbot: ${isbot(defaultUa)}; contexts here use the desktop Chrome one`, '')
+  out.push(`## First contentful paint, median of ${FCP_RUNS} cold loads (new context each)`, '')
+  out.push(
+    markdownTable(
+      ['page', 'served by', 'HTML bytes (identity / br)', 'FCP ms (median)', 'TTFB ms (median)', 'FCP runs ms'],
+      [
+        ['`/`', 'app (SSR stream)', `${page.body.length} / stream`, formatMs(fcpApp), formatMs(ttfbApp), paint.app.map((t) => t.fcp.toFixed(0)).join(' ')],
+        ['`/static`', 'bare Fastify (same HTML, same /assets)', `${page.body.length} / ${baseline.htmlBrotliBytes}`, formatMs(fcpStatic), formatMs(ttfbStatic), paint.statik.map((t) => t.fcp.toFixed(0)).join(' ')],
+      ],
+    ),
+  )
+  out.push('', `- FCP ratio app / static: ${ratio(fcpApp, fcpStatic)}`, '')
+
+  const rps = (index: number) => targets[index]!.result!.requests.average
+  const line = (index: number) => {
+    const r = targets[index]!.result!
+    return `${targets[index]!.label} ${formatInt(rps(index))} req/s = ${ratio(rps(index), bareResult.requests.average)} bare (p50 ${formatLatency(r.latency.p50)} / p99 ${formatLatency(r.latency.p99)} ms)`
+  }
+  out.push('## Summary', '', '```')
+  out.push(`SSR bench ${new Date().toISOString().slice(0, 10)}, ${gitDescription()}, Node ${process.version}, ${cpus().length} CPUs, ${SECONDS} s per phase, ${CONNECTIONS} conns`)
+  out.push(`bare Fastify, same ${targets[0]!.bytes} B HTML: ${formatInt(bareResult.requests.average)} req/s (p50 ${formatLatency(bareResult.latency.p50)} / p99 ${formatLatency(bareResult.latency.p99)} ms)`)
+  for (const index of [1, 2, 3, 4]) out.push(line(index))
+  out.push(`errors+non2xx: ${targets.map((t) => `${t.label} ${failures(t.result!)}`).join(', ')}, memory phase ${failures(memory.result)}`)
+  out.push(`peak RSS, ${MEMORY_CONNECTIONS} conns on /: ${formatMiB(memory.peakMiB)} MiB (before ${formatMiB(memory.idleMiB)}, VmHWM ${formatMiB(memory.hwmMiB ?? NaN)})`)
+  out.push(`first load /: JS+CSS ${formatKB(sum(jsCss, 'transfer'))} KB on the wire (${encodings}), ${formatKB(sum(jsCss, 'decoded'))} KB decoded, ${jsCss.length} files; blocking <head> scripts: ${scripts.blocking.length || 'none'}`)
+  out.push(`FCP median of ${FCP_RUNS}: app / ${formatMs(fcpApp)} ms vs static copy on bare Fastify ${formatMs(fcpStatic)} ms = ${ratio(fcpApp, fcpStatic)} (TTFB ${formatMs(ttfbApp)} vs ${formatMs(ttfbStatic)} ms)`)
+  out.push('```')
+  if (notes.length) out.push('', '## Notes', '', ...notes.map((text) => `- ${text}`))
+  out.push('', `(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`)
+  console.log(out.join('\n'))
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error('bench: failed:', error)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+  // Nothing should be left running, but a stray handle must not keep a benchmark alive.
+  process.exit(process.exitCode ?? 0)
+}

@@ -1,0 +1,42 @@
+// Hashed assets: long-lived immutable caching and precompressed bodies. HTML: never cached,
+// compressed on the fly. JSON: compressed when large.
+import t from 'tap'
+import { readdirSync } from 'node:fs'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { buildApp, browser } from '../helpers/build-app.ts'
+
+const mainScript = readdirSync('dist/client/assets').find((file) => /^index-.*\.js$/.test(file))!
+
+t.test('hashed assets are immutable and served precompressed', async (t) => {
+  const { app } = await buildApp(t)
+  const br = await app.inject({ url: `/assets/${mainScript}`, headers: { ...browser, 'accept-encoding': 'gzip, deflate, br' } })
+  t.equal(br.statusCode, 200)
+  t.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
+  t.equal(br.headers['content-encoding'], 'br')
+  t.match(br.headers['content-type'], /javascript/)
+  const gz = await app.inject({ url: `/assets/${mainScript}`, headers: { ...browser, 'accept-encoding': 'gzip' } })
+  t.equal(gz.headers['content-encoding'], 'gzip')
+  t.equal(gunzipSync(gz.rawPayload).toString(), brotliDecompressSync(br.rawPayload).toString())
+  const plain = await app.inject({ url: `/assets/${mainScript}`, headers: { ...browser, 'accept-encoding': 'identity' } })
+  t.equal(plain.headers['content-encoding'], undefined)
+  t.equal(plain.body, gunzipSync(gz.rawPayload).toString())
+})
+
+t.test('files from public/ are cached briefly, not forever', async (t) => {
+  const { app } = await buildApp(t)
+  const res = await app.inject({ url: '/favicon.svg', headers: browser })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['cache-control'], 'public, max-age=3600')
+})
+
+t.test('HTML is never cached and is compressed when the browser accepts it', async (t) => {
+  const { app } = await buildApp(t)
+  const res = await app.inject({ url: '/', headers: { ...browser, 'accept-encoding': 'gzip, br' } })
+  t.equal(res.headers['cache-control'], 'no-store')
+  t.equal(res.headers['content-encoding'], 'br')
+  t.match(res.headers.vary, /accept-encoding/i)
+  t.match(brotliDecompressSync(res.rawPayload).toString(), /<\/html>\s*$/)
+  const gzip = await app.inject({ url: '/', headers: { ...browser, 'accept-encoding': 'gzip, br;q=0' } })
+  t.equal(gzip.headers['content-encoding'], 'gzip')
+  t.match(gunzipSync(gzip.rawPayload).toString(), /Hello there!/)
+})
