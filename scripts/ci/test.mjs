@@ -1,0 +1,118 @@
+// `npm test`: everything a change must pass, on a clean checkout too. Installs what is missing
+// (node_modules, Debian's Chromium when it can), type-checks, builds, runs the tap suites and the
+// Playwright suite against the production build, and ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const results = []
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: options.capture ? ['inherit', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, ...options.env } })
+  if (options.capture) process.stdout.write(result.stdout ?? '')
+  return result
+}
+
+function fatal(message) {
+  console.error(`\n${message}`)
+  finish(1)
+}
+
+function step(title) {
+  console.log(`\n=== ${title} ===`)
+}
+
+function ensureDependencies() {
+  const lock = 'package-lock.json'
+  const installed = 'node_modules/.package-lock.json'
+  if (existsSync(installed) && readFileSync(installed, 'utf8').length > 0 && existsSync('node_modules/.bin/tap')) return
+  step('installing dependencies (npm ci)')
+  const result = run('npm', existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'])
+  if (result.status !== 0) fatal('npm ci failed: see above.')
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return
+  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
+  if (!canApt) fatal(`Chromium is missing at ${CHROMIUM}: install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`)
+  step('installing Chromium from Debian (apt-get install chromium)')
+  run('apt-get', ['update', '-qq'])
+  const result = run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+  if (result.status !== 0 || !existsSync(CHROMIUM)) fatal(`Installing Chromium failed: run apt-get install -y chromium and try again.`)
+}
+
+function typecheck() {
+  step('type check (tsc)')
+  const result = run('npx', ['tsc', '-p', 'tsconfig.json'])
+  results.push({ suite: 'typecheck', passed: result.status === 0 ? 1 : 0, failed: result.status === 0 ? 0 : 1 })
+}
+
+function buildApp() {
+  step('production build')
+  const result = run('npm', ['run', 'build'])
+  if (result.status !== 0) fatal('The production build failed: see above.')
+}
+
+/** Counts tap's subtests (each t.test) per file; a file that crashed outside a subtest counts once. */
+function countTap(output) {
+  let passed = 0
+  let failed = 0
+  let fileFailures = 0
+  for (const line of output.split('\n')) {
+    const sub = /^    (not )?ok \d+ - /.exec(line)
+    if (sub) {
+      if (sub[1]) {
+        failed++
+        fileFailures++
+      } else passed++
+      continue
+    }
+    const file = /^(not )?ok \d+ - /.exec(line)
+    if (file) {
+      if (file[1] && fileFailures === 0) failed++
+      fileFailures = 0
+    }
+  }
+  return { passed, failed }
+}
+
+function tapSuite() {
+  step('server and unit tests (tap)')
+  const result = run('npx', ['tap', '--reporter=tap'], { capture: true, env: { NODE_ENV: 'production' } })
+  const counts = countTap(result.stdout ?? '')
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1
+  results.push({ suite: 'tap', ...counts })
+}
+
+function playwrightSuite() {
+  step('end-to-end tests (Playwright, Chromium)')
+  mkdirSync('test-results', { recursive: true })
+  const summaryFile = 'test-results/e2e-summary.json'
+  const result = run('npx', ['playwright', 'test'], { env: { CI_SUMMARY_FILE: summaryFile } })
+  let counts = { passed: 0, failed: 1 }
+  if (existsSync(summaryFile)) {
+    const { stats } = JSON.parse(readFileSync(summaryFile, 'utf8'))
+    counts = { passed: stats.expected + stats.flaky, failed: stats.unexpected }
+  }
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1
+  results.push({ suite: 'playwright', ...counts })
+}
+
+function finish(code) {
+  const passed = results.reduce((sum, r) => sum + r.passed, 0)
+  const failed = results.reduce((sum, r) => sum + r.failed, 0) + (code && !results.some((r) => r.failed) ? 1 : 0)
+  console.log('\n' + results.map((r) => `${r.suite}: ${r.passed} passed, ${r.failed} failed`).join('\n'))
+  const line = `${passed} passed, ${failed} failed`
+  mkdirSync('test-results', { recursive: true })
+  writeFileSync('test-results/summary.txt', line + '\n')
+  console.log(line)
+  process.exit(failed > 0 ? 1 : code)
+}
+
+ensureDependencies()
+ensureChromium()
+typecheck()
+buildApp()
+tapSuite()
+playwrightSuite()
+finish(0)
