@@ -2,7 +2,7 @@
 // (node_modules, Debian's Chromium when it can), type-checks, builds, runs the tap suites and the
 // Playwright suite against the production build, and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const results = []
@@ -88,6 +88,7 @@ function playwrightSuite() {
   step('end-to-end tests (Playwright, Chromium)')
   mkdirSync('test-results', { recursive: true })
   const summaryFile = 'test-results/e2e-summary.json'
+  rmSync(summaryFile, { force: true })
   const result = run('npx', ['playwright', 'test'], { env: { CI_SUMMARY_FILE: summaryFile } })
   let counts = { passed: 0, failed: 1 }
   if (existsSync(summaryFile)) {
