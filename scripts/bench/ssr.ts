@@ -93,9 +93,12 @@ async function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
 }
 
 let cleanedUp = false
+/** True once we are the ones stopping the children (their exit is then expected). */
+let stopping = false
 async function cleanup(): Promise<void> {
   if (cleanedUp) return
   cleanedUp = true
+  stopping = true
   for (const run of cleanups.reverse()) await run().catch(() => {})
   await Promise.all([...children].map((child) => stopChild(child)))
 }
@@ -171,6 +174,14 @@ interface AppProcess {
   pid: number
   origin: string
   output: string[]
+  /** Set if the app exits before the benchmark stops it. */
+  exit?: string
+}
+
+/** Throws, with the app's last output, if the app died during the previous phase. */
+function assertAppAlive(app: AppProcess, phase: string): void {
+  if (app.exit === undefined) return
+  throw new Error(`the app died during ${phase} (${app.exit}); its last output:\n${app.output.slice(-40).join('\n') || '(nothing)'}`)
 }
 
 async function startApp(): Promise<AppProcess> {
@@ -186,7 +197,13 @@ async function startApp(): Promise<AppProcess> {
   captureOutput(child, output)
   const origin = `http://${HOST}:${port}`
   await waitForHealthy(origin, child, output)
-  return { child, pid: child.pid!, origin, output }
+  const app: AppProcess = { child, pid: child.pid!, origin, output }
+  child.once('exit', (code, signal) => {
+    if (stopping) return
+    app.exit = `exit code ${code}, signal ${signal}, at ${new Date().toISOString()}`
+    progress(`the app exited unexpectedly: ${app.exit}`)
+  })
+  return app
 }
 
 async function waitForHealthy(origin: string, child: ChildProcess, output: string[], timeoutMs = 30_000): Promise<void> {
@@ -572,6 +589,121 @@ function gitDescription(): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Report: each section is printed as soon as its phase is done, so a crash later keeps the results.
+
+function print(...lines: string[]): void {
+  console.log(lines.join('\n'))
+}
+
+const sum = (list: Asset[], key: 'transfer' | 'decoded') => list.reduce((total, asset) => total + asset[key], 0)
+const jsAndCss = (assets: Asset[]) => assets.filter((asset) => asset.kind === 'js' || asset.kind === 'css')
+const encodingsOf = (assets: Asset[]) => [...new Set(assets.map((asset) => asset.encoding))].join(', ') || 'n/a'
+
+function printMemory(memory: MemoryResult): void {
+  print(
+    `## Memory, ${MEMORY_CONNECTIONS} connections on \`/\` for ${SECONDS} s`,
+    '',
+    `- app RSS: before ${formatMiB(memory.idleMiB)} MiB (after the throughput phases), peak ${formatMiB(memory.peakMiB)} MiB ` +
+      `(${memory.samples} samples every ${RSS_SAMPLE_MS} ms), after ${formatMiB(memory.afterMiB)} MiB, ` +
+      `kernel peak during the phase (VmHWM) ${formatMiB(memory.hwmMiB ?? NaN)} MiB`,
+    `- during it: ${formatInt(memory.result.requests.average)} req/s, p50 ${formatLatency(memory.result.latency.p50)} ms, ` +
+      `p99 ${formatLatency(memory.result.latency.p99)} ms, errors+non2xx ${failures(memory.result)}`,
+    '',
+  )
+}
+
+function printFirstLoad(assets: Asset[], scripts: HeadScripts, defaultUa: string): void {
+  const jsCss = jsAndCss(assets)
+  print(
+    `## First load of \`/\` in Chromium (fresh context, until network idle)`,
+    '',
+    assetTable(assets),
+    '',
+    `- JS+CSS: ${jsCss.length} files, ${formatKB(sum(jsCss, 'transfer'))} KB transferred, ${formatKB(sum(jsCss, 'decoded'))} KB decoded; ` +
+      `content-encoding: ${encodingsOf(jsCss)}`,
+    `- <head> of the served HTML: render-blocking scripts: ${scripts.blocking.join(', ') || 'none'}; ` +
+      `deferred/module scripts: ${scripts.deferred.join(', ') || 'none'}; inline scripts: ${scripts.inline}; ` +
+      `stylesheets (render-blocking by nature): ${scripts.stylesheets.join(', ') || 'none'}`,
+    `- Playwright's own user agent (${defaultUa}) is a bot for isbot: ${isbot(defaultUa)}; contexts here use the desktop Chrome one`,
+    '',
+  )
+}
+
+interface PaintSummary {
+  fcpApp: number
+  fcpStatic: number
+  ttfbApp: number
+  ttfbStatic: number
+}
+
+function summarisePaint(paint: PaintComparison): PaintSummary {
+  return {
+    fcpApp: median(paint.app.map((timing) => timing.fcp)),
+    fcpStatic: median(paint.statik.map((timing) => timing.fcp)),
+    ttfbApp: median(paint.app.map((timing) => timing.ttfb)),
+    ttfbStatic: median(paint.statik.map((timing) => timing.ttfb)),
+  }
+}
+
+function printPaint(paint: PaintComparison, medians: PaintSummary, htmlBytes: number, htmlBrotliBytes: number): void {
+  const runs = (timings: PaintTiming[]) => timings.map((timing) => timing.fcp.toFixed(0)).join(' ')
+  print(
+    `## First contentful paint, median of ${FCP_RUNS} cold loads (new context each)`,
+    '',
+    markdownTable(
+      ['page', 'served by', 'HTML bytes (identity / br)', 'FCP ms (median)', 'TTFB ms (median)', 'FCP of each run, ms'],
+      [
+        ['`/`', 'app (SSR stream)', `${htmlBytes} / streamed`, formatMs(medians.fcpApp), formatMs(medians.ttfbApp), runs(paint.app)],
+        ['`/static`', 'bare Fastify child (same HTML, same /assets)', `${htmlBytes} / ${htmlBrotliBytes}`, formatMs(medians.fcpStatic), formatMs(medians.ttfbStatic), runs(paint.statik)],
+      ],
+    ),
+    '',
+    `- FCP ratio app / static: ${ratio(medians.fcpApp, medians.fcpStatic)}`,
+    '',
+  )
+}
+
+interface Outcome {
+  targets: Target[]
+  memory: MemoryResult
+  assets: Asset[]
+  scripts: HeadScripts
+  paint: PaintSummary
+}
+
+/** The block to paste into a note: one line per measurement, ratios first-class. */
+function printSummary({ targets, memory, assets, scripts, paint }: Outcome): void {
+  const bare = targets[0]!.result!
+  const describe = (target: Target) => {
+    const r = target.result!
+    return (
+      `${target.label} ${formatInt(r.requests.average)} req/s = ${ratio(r.requests.average, bare.requests.average)} bare ` +
+      `(p50 ${formatLatency(r.latency.p50)} / p99 ${formatLatency(r.latency.p99)} ms)`
+    )
+  }
+  const jsCss = jsAndCss(assets)
+  print(
+    '## Summary',
+    '',
+    '```',
+    `SSR bench ${new Date().toISOString().slice(0, 10)}, ${gitDescription()}, Node ${process.version}, ${cpus().length} CPUs, ` +
+      `${SECONDS} s per phase, ${CONNECTIONS} conns`,
+    `bare Fastify, same ${targets[0]!.bytes} B HTML: ${formatInt(bare.requests.average)} req/s ` +
+      `(p50 ${formatLatency(bare.latency.p50)} / p99 ${formatLatency(bare.latency.p99)} ms)`,
+    ...targets.slice(1).map(describe),
+    `errors+non2xx: ${targets.map((target) => `${target.label} ${failures(target.result!)}`).join(', ')}, memory phase ${failures(memory.result)}`,
+    `peak RSS, ${MEMORY_CONNECTIONS} conns on /: ${formatMiB(memory.peakMiB)} MiB sampled, VmHWM ${formatMiB(memory.hwmMiB ?? NaN)} MiB ` +
+      `(before ${formatMiB(memory.idleMiB)} MiB)`,
+    `first load /: JS+CSS ${formatKB(sum(jsCss, 'transfer'))} KB on the wire (${encodingsOf(jsCss)}), ${formatKB(sum(jsCss, 'decoded'))} KB decoded, ` +
+      `${jsCss.length} files; render-blocking <head> scripts: ${scripts.blocking.length || 'none'}`,
+    `FCP median of ${FCP_RUNS} cold loads: app / ${formatMs(paint.fcpApp)} ms vs same HTML static from bare Fastify ${formatMs(paint.fcpStatic)} ms ` +
+      `= ${ratio(paint.fcpApp, paint.fcpStatic)} (TTFB ${formatMs(paint.ttfbApp)} vs ${formatMs(paint.ttfbStatic)} ms)`,
+    '```',
+    '',
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
 // Main
 
 async function main(): Promise<void> {
@@ -581,7 +713,7 @@ async function main(): Promise<void> {
   const freshness = buildFreshness()
   if (freshness !== 'matches the sources') note(`dist/ build vs sources: ${freshness}`)
 
-  // User agents: the one sent here must not be a bot, or the app takes its bot path.
+  // The user agent sent everywhere must not be a bot, or the app takes its bot path.
   if (isbot(CHROME_UA)) throw new Error('CHROME_UA is classified as a bot by isbot')
 
   progress('starting the app (production build)')
@@ -599,6 +731,19 @@ async function main(): Promise<void> {
   progress('starting the baseline (bare Fastify, child process)')
   const baseline = await startBaseline(htmlFile)
 
+  print(
+    '# SSR benchmark',
+    '',
+    `- commit ${gitDescription()}; dist/ build ${freshness}`,
+    `- ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}; Node ${process.version}; ${new Date().toISOString()}`,
+    `- BENCH_SECONDS=${SECONDS}, unreported warm-up of ${WARMUP_SECONDS} s before each throughput phase`,
+    `- app: \`node dist/node/server/main.js\` (NODE_ENV=production, LOG_LEVEL=warn) at ${app.origin}`,
+    `- baseline: bare Fastify in its own child process at ${baseline.origin} (scripts/bench/bare-server.ts)`,
+    `- autocannon runs in this process (one thread) on the same CPUs: the /bare figure may be the client's limit rather than Fastify's`,
+    `- user-agent is desktop Chrome (isbot: false); no Accept-Encoding, so HTML bodies are identity; latency has 1 ms resolution`,
+    '',
+  )
+
   // Phase 1
   const targets = await Promise.all(
     [
@@ -611,11 +756,15 @@ async function main(): Promise<void> {
   )
   if (targets[0]!.bytes !== targets[1]!.bytes) note(`/bare sends ${targets[0]!.bytes} B but / sends ${targets[1]!.bytes} B`)
   await measureThroughput(targets)
+  assertAppAlive(app, 'the throughput phases')
+  print(`## Throughput, ${CONNECTIONS} connections, ${SECONDS} s each`, '', throughputTable(targets), '')
 
   // Phase 2
   const memory = await measureMemory(app)
+  assertAppAlive(app, 'the memory phase')
+  printMemory(memory)
 
-  // Phases 3 and 4
+  // Phase 3
   progress('launching Chromium')
   const browser = await chromium.launch({ ...launchOptions(), timeout: 30_000 })
   cleanups.push(() => browser.close())
@@ -627,72 +776,24 @@ async function main(): Promise<void> {
   progress('first load of / (network idle)')
   const assets = await firstLoad(browser, `${app.origin}/`)
   const scripts = headScripts(page.body.toString('utf8'))
+  for (const asset of assets) if (asset.status >= 400) note(`first load: ${asset.url} answered ${asset.status}`)
+  if (jsAndCss(assets).some((asset) => asset.encoding === 'identity')) note('first load: some JS/CSS came back uncompressed')
+  printFirstLoad(assets, scripts, defaultUa)
+
+  // Phase 4
   progress(`first contentful paint: ${FCP_RUNS} cold loads each`)
   const paint = await comparePaint(browser, `${app.origin}/`, `${baseline.origin}/static`)
+  assertAppAlive(app, 'the browser phases')
+  const medians = summarisePaint(paint)
+  printPaint(paint, medians, page.body.length, baseline.htmlBrotliBytes)
 
-  // Report
-  const jsCss = assets.filter((asset) => asset.kind === 'js' || asset.kind === 'css')
-  const sum = (list: Asset[], key: 'transfer' | 'decoded') => list.reduce((total, asset) => total + asset[key], 0)
-  const encodings = [...new Set(jsCss.map((asset) => asset.encoding))].join(', ') || 'n/a'
-  for (const asset of assets) if (asset.status >= 400) note(`first load: ${asset.url} answered ${asset.status}`)
-  if (jsCss.some((asset) => asset.encoding === 'identity')) note('first load: some JS/CSS came back uncompressed')
-  const fcpApp = median(paint.app.map((timing) => timing.fcp))
-  const fcpStatic = median(paint.statik.map((timing) => timing.fcp))
-  const ttfbApp = median(paint.app.map((timing) => timing.ttfb))
-  const ttfbStatic = median(paint.statik.map((timing) => timing.ttfb))
   // At LOG_LEVEL=warn a healthy run should log nothing; show what it did log (deduplicated).
   const appLines = [...new Set(app.output.filter((line) => !/--trace-warnings/.test(line)))]
   for (const line of appLines.slice(0, 5)) note(`app output: ${line.slice(0, 300)}`)
   if (appLines.length > 5) note(`app output: … and ${appLines.length - 5} more distinct line(s)`)
 
-  const bareResult = targets[0]!.result!
-  const out: string[] = []
-  out.push(`# SSR benchmark`, '')
-  out.push(`- commit ${gitDescription()}; dist/ build ${freshness}`)
-  out.push(`- ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`)
-  out.push(`- Node ${process.version}, ${new Date().toISOString()}, BENCH_SECONDS=${SECONDS}, warm-up ${WARMUP_SECONDS} s per target`)
-  out.push(`- app: \`node dist/node/server/main.js\` (NODE_ENV=production, LOG_LEVEL=warn) at ${app.origin}`)
-  out.push(`- baseline: bare Fastify in its own child process at ${baseline.origin} (scripts/bench/bare-server.ts)`)
-  out.push(`- autocannon runs in this process (one thread): the /bare figure may be the client's limit rather than Fastify's`)
-  out.push(`- user-agent is desktop Chrome (isbot: false); no Accept-Encoding, so every HTML body is identity; latency has 1 ms resolution`)
-  out.push('', `## Throughput, ${CONNECTIONS} connections, ${SECONDS} s each`, '', throughputTable(targets), '')
-  out.push(`## Memory, ${MEMORY_CONNECTIONS} connections on \`/\` for ${SECONDS} s`, '')
-  out.push(`- app RSS: before ${formatMiB(memory.idleMiB)} MiB (after the throughput phases), peak ${formatMiB(memory.peakMiB)} MiB (${memory.samples} samples every ${RSS_SAMPLE_MS} ms), after ${formatMiB(memory.afterMiB)} MiB, kernel peak during the phase (VmHWM) ${formatMiB(memory.hwmMiB ?? NaN)} MiB`)
-  out.push(`- during it: ${formatInt(memory.result.requests.average)} req/s, p50 ${formatLatency(memory.result.latency.p50)} ms, p99 ${formatLatency(memory.result.latency.p99)} ms, errors+non2xx ${failures(memory.result)}`, '')
-  out.push(`## First load of \`/\` in Chromium (fresh context, until network idle)`, '')
-  out.push(assetTable(assets), '')
-  out.push(`- JS+CSS: ${jsCss.length} files, ${formatKB(sum(jsCss, 'transfer'))} KB transferred, ${formatKB(sum(jsCss, 'decoded'))} KB decoded; content-encoding: ${encodings}`)
-  out.push(`- <head> of the served HTML: render-blocking scripts: ${scripts.blocking.length ? scripts.blocking.join(', ') : 'none'}; deferred/module scripts: ${scripts.deferred.join(', ') || 'none'}; inline scripts: ${scripts.inline}; stylesheets (render-blocking by nature): ${scripts.stylesheets.join(', ') || 'none'}`)
-  out.push(`- Playwright's own user agent (${defaultUa}) is a bot for isbot: ${isbot(defaultUa)}; contexts here use the desktop Chrome one`, '')
-  out.push(`## First contentful paint, median of ${FCP_RUNS} cold loads (new context each)`, '')
-  out.push(
-    markdownTable(
-      ['page', 'served by', 'HTML bytes (identity / br)', 'FCP ms (median)', 'TTFB ms (median)', 'FCP runs ms'],
-      [
-        ['`/`', 'app (SSR stream)', `${page.body.length} / stream`, formatMs(fcpApp), formatMs(ttfbApp), paint.app.map((t) => t.fcp.toFixed(0)).join(' ')],
-        ['`/static`', 'bare Fastify (same HTML, same /assets)', `${page.body.length} / ${baseline.htmlBrotliBytes}`, formatMs(fcpStatic), formatMs(ttfbStatic), paint.statik.map((t) => t.fcp.toFixed(0)).join(' ')],
-      ],
-    ),
-  )
-  out.push('', `- FCP ratio app / static: ${ratio(fcpApp, fcpStatic)}`, '')
-
-  const rps = (index: number) => targets[index]!.result!.requests.average
-  const line = (index: number) => {
-    const r = targets[index]!.result!
-    return `${targets[index]!.label} ${formatInt(rps(index))} req/s = ${ratio(rps(index), bareResult.requests.average)} bare (p50 ${formatLatency(r.latency.p50)} / p99 ${formatLatency(r.latency.p99)} ms)`
-  }
-  out.push('## Summary', '', '```')
-  out.push(`SSR bench ${new Date().toISOString().slice(0, 10)}, ${gitDescription()}, Node ${process.version}, ${cpus().length} CPUs, ${SECONDS} s per phase, ${CONNECTIONS} conns`)
-  out.push(`bare Fastify, same ${targets[0]!.bytes} B HTML: ${formatInt(bareResult.requests.average)} req/s (p50 ${formatLatency(bareResult.latency.p50)} / p99 ${formatLatency(bareResult.latency.p99)} ms)`)
-  for (const index of [1, 2, 3, 4]) out.push(line(index))
-  out.push(`errors+non2xx: ${targets.map((t) => `${t.label} ${failures(t.result!)}`).join(', ')}, memory phase ${failures(memory.result)}`)
-  out.push(`peak RSS, ${MEMORY_CONNECTIONS} conns on /: ${formatMiB(memory.peakMiB)} MiB (before ${formatMiB(memory.idleMiB)}, VmHWM ${formatMiB(memory.hwmMiB ?? NaN)})`)
-  out.push(`first load /: JS+CSS ${formatKB(sum(jsCss, 'transfer'))} KB on the wire (${encodings}), ${formatKB(sum(jsCss, 'decoded'))} KB decoded, ${jsCss.length} files; blocking <head> scripts: ${scripts.blocking.length || 'none'}`)
-  out.push(`FCP median of ${FCP_RUNS}: app / ${formatMs(fcpApp)} ms vs static copy on bare Fastify ${formatMs(fcpStatic)} ms = ${ratio(fcpApp, fcpStatic)} (TTFB ${formatMs(ttfbApp)} vs ${formatMs(ttfbStatic)} ms)`)
-  out.push('```')
-  if (notes.length) out.push('', '## Notes', '', ...notes.map((text) => `- ${text}`))
-  out.push('', `(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`)
-  console.log(out.join('\n'))
+  printSummary({ targets, memory, assets, scripts, paint: medians })
+  print(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`)
 }
 
 try {
@@ -701,6 +802,8 @@ try {
   console.error('bench: failed:', error)
   process.exitCode = 1
 } finally {
+  // Notes are printed on every exit path: they are what explains a surprising number or a crash.
+  if (notes.length) print('', '## Notes', '', ...notes.map((text) => `- ${text}`))
   await cleanup()
   // Nothing should be left running, but a stray handle must not keep a benchmark alive.
   process.exit(process.exitCode ?? 0)
