@@ -17,7 +17,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Result as LoadResult } from 'autocannon'
@@ -60,6 +60,53 @@ function positiveNumber(name: string, fallback: number, allowZero = false): numb
 /** Progress goes to stderr so stdout holds only the results. */
 function progress(message: string) {
   process.stderr.write(`· ${message}\n`)
+}
+
+/**
+ * Other processes on the machine (a test suite, a build) skew every number here. The 1-minute load
+ * average before we start anything tells whether the machine was quiet to begin with.
+ */
+function checkQuiet(): string {
+  const [oneMinute = NaN] = loadavg()
+  const described = `${oneMinute.toFixed(2)} on ${cpus().length} CPUs`
+  if (oneMinute > cpus().length * 0.5) note(`1-minute load average at the start was ${described}: the machine was busy before the bench began`)
+  return described
+}
+
+/**
+ * CPU time used by processes other than ours during the load phases: the machine's busy time
+ * (/proc/stat) minus what this process, the app and the baseline used (/proc/<pid>/stat). Linux
+ * only; null elsewhere. Both files count in USER_HZ ticks (100 per second on Linux).
+ */
+interface CpuSnapshot {
+  at: number
+  machineBusy: number
+  ours: number
+}
+
+function cpuSnapshot(pids: number[]): CpuSnapshot | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields
+    const ticksOf = (pid: number | 'self') => {
+      // Fields after the parenthesised command name (which may contain spaces): utime and stime
+      // are the 12th and 13th of them.
+      const rest = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ')
+      return Number(rest[11]) + Number(rest[12])
+    }
+    const ours = ticksOf('self') + pids.reduce((total, pid) => total + ticksOf(pid), 0)
+    return { at: Date.now(), machineBusy: user + nice + system + irq + softirq, ours }
+  } catch {
+    return null
+  }
+}
+
+/** Share of the whole machine (all CPUs) that other processes used between two snapshots. */
+function othersShare(before: CpuSnapshot | null, after: CpuSnapshot | null): number | null {
+  if (!before || !after) return null
+  const capacity = ((after.at - before.at) / 1000) * 100 * cpus().length
+  const others = after.machineBusy - before.machineBusy - (after.ours - before.ours)
+  return capacity > 0 ? Math.max(0, others / capacity) : null
 }
 
 /** Things worth a second look (errors, non-2xx, stale build…), repeated at the end. */
@@ -220,6 +267,7 @@ async function waitForHealthy(origin: string, child: ChildProcess, output: strin
 }
 
 interface Baseline {
+  pid: number
   origin: string
   htmlBrotliBytes: number
 }
@@ -243,7 +291,7 @@ async function startBaseline(htmlFile: string): Promise<Baseline> {
       reject(new Error(`the baseline server exited during start-up (${code ?? signal})`))
     })
   })
-  return { origin: `http://${HOST}:${ready.port}`, htmlBrotliBytes: ready.htmlBrotliBytes }
+  return { pid: child.pid!, origin: `http://${HOST}:${ready.port}`, htmlBrotliBytes: ready.htmlBrotliBytes }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -710,6 +758,7 @@ async function main(): Promise<void> {
   ensureBuild()
   startWatchdog()
   const started = Date.now()
+  const loadAtStart = checkQuiet()
   const freshness = buildFreshness()
   if (freshness !== 'matches the sources') note(`dist/ build vs sources: ${freshness}`)
 
@@ -736,6 +785,7 @@ async function main(): Promise<void> {
     '',
     `- commit ${gitDescription()}; dist/ build ${freshness}`,
     `- ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}; Node ${process.version}; ${new Date().toISOString()}`,
+    `- 1-minute load average at the start: ${loadAtStart}`,
     `- BENCH_SECONDS=${SECONDS}, unreported warm-up of ${WARMUP_SECONDS} s before each throughput phase`,
     `- app: \`node dist/node/server/main.js\` (NODE_ENV=production, LOG_LEVEL=warn) at ${app.origin}`,
     `- baseline: bare Fastify in its own child process at ${baseline.origin} (scripts/bench/bare-server.ts)`,
@@ -745,6 +795,7 @@ async function main(): Promise<void> {
   )
 
   // Phase 1
+  const cpuBefore = cpuSnapshot([app.pid, baseline.pid])
   const targets = await Promise.all(
     [
       { label: '/bare', server: 'bare' as const, url: `${baseline.origin}/bare` },
@@ -763,6 +814,10 @@ async function main(): Promise<void> {
   const memory = await measureMemory(app)
   assertAppAlive(app, 'the memory phase')
   printMemory(memory)
+  const others = othersShare(cpuBefore, cpuSnapshot([app.pid, baseline.pid]))
+  const othersText = others === null ? 'unknown' : `${(others * 100).toFixed(0)}% of all CPUs`
+  print(`CPU used by other processes during the load phases: ${othersText}`, '')
+  if (others !== null && others > 0.1) note(`other processes used ${othersText} during the load phases: throughput and latency are skewed`)
 
   // Phase 3
   progress('launching Chromium')

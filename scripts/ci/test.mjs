@@ -78,6 +78,9 @@ function countTap(output) {
 
 function tapSuite() {
   step('server and unit tests (tap)')
+  // tap compiles its plugin list on first use; without this a fresh install still loads its
+  // ts-node plugin instead of the tsx loader package.json configures.
+  run('npx', ['tap', 'build'])
   const result = run('npx', ['tap', '--reporter=tap'], { capture: true, env: { NODE_ENV: 'production' } })
   const counts = countTap(result.stdout ?? '')
   if (result.status !== 0 && counts.failed === 0) counts.failed = 1
