@@ -20,6 +20,8 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   /** A server render that has not finished after this long is aborted (its Suspense boundaries fall back to the client). */
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  /** Serve the UI component playground at /_playground (development and tests; off in production). */
+  UI_PLAYGROUND: Type.Boolean({ default: false }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
 })
@@ -37,6 +39,7 @@ export interface AppConfig {
   publicUrl: string | undefined
   renderTimeoutMs: number
   shutdownTimeoutMs: number
+  uiPlayground: boolean
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -86,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: config.PUBLIC_URL,
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',
     root,
   }
 }

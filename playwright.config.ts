@@ -24,6 +24,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn' },
+    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', UI_PLAYGROUND: 'true' },
   },
 })

@@ -25,5 +25,6 @@ export async function preload(state: PageState): Promise<void> {
 export const pageModules: Record<string, string> = {
   index: 'pages/home.tsx',
   'chat-id': 'pages/chat.tsx',
+  playground: 'pages/playground.tsx',
   error: 'pages/error.tsx',
 }

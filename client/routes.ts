@@ -6,6 +6,7 @@ import { lazyPage, type LazyPage } from './lib/lazy-page.ts'
 export const pages: Record<PageName, LazyPage> = {
   index: lazyPage(() => import('./pages/home.tsx')),
   'chat-id': lazyPage(() => import('./pages/chat.tsx')),
+  playground: lazyPage(() => import('./pages/playground.tsx')),
 }
 
 export const errorPage: LazyPage<{ error: PageError }> = lazyPage(() => import('./pages/error.tsx'))

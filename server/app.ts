@@ -12,6 +12,12 @@ import render, { type SsrEntry } from './plugins/render.ts'
 import healthRoutes from './routes/health/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig
+  }
+}
+
 export interface BuildOptions {
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: DestinationStream
@@ -27,6 +33,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
   })
+  app.decorate('config', config)
   app.decorate('readinessChecks', new Map())
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

@@ -102,11 +102,13 @@ function safeDecode(part: string): string {
   }
 }
 
-export type PageName = 'index' | 'chat-id'
+export type PageName = 'index' | 'chat-id' | 'playground'
 
 export const router = defineRouter<PageName>([
   { name: 'index', path: '/' },
   { name: 'chat-id', path: '/chat/:id', params: { id: CHAT_ID_PATTERN } },
+  // The UI kit playground; its loader answers 404 unless UI_PLAYGROUND is on.
+  { name: 'playground', path: '/_playground' },
 ])
 
 /** `/chat/a` → `/chat/a/_payload.json`, `/` → `/_payload.json`. */

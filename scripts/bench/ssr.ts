@@ -64,13 +64,12 @@ function progress(message: string) {
 
 /**
  * Other processes on the machine (a test suite, a build) skew every number here. The 1-minute load
- * average before we start anything tells whether the machine was quiet to begin with.
+ * average is shown for context only: it lags (a previous bench run still shows in it), so the
+ * warning about contention comes from othersShare() below instead.
  */
-function checkQuiet(): string {
+function loadAverage(): string {
   const [oneMinute = NaN] = loadavg()
-  const described = `${oneMinute.toFixed(2)} on ${cpus().length} CPUs`
-  if (oneMinute > cpus().length * 0.5) note(`1-minute load average at the start was ${described}: the machine was busy before the bench began`)
-  return described
+  return `${oneMinute.toFixed(2)} on ${cpus().length} CPUs`
 }
 
 /**
@@ -717,10 +716,12 @@ interface Outcome {
   assets: Asset[]
   scripts: HeadScripts
   paint: PaintSummary
+  /** CPU share other processes used during the load phases. */
+  othersText: string
 }
 
 /** The block to paste into a note: one line per measurement, ratios first-class. */
-function printSummary({ targets, memory, assets, scripts, paint }: Outcome): void {
+function printSummary({ targets, memory, assets, scripts, paint, othersText }: Outcome): void {
   const bare = targets[0]!.result!
   const describe = (target: Target) => {
     const r = target.result!
@@ -735,7 +736,7 @@ function printSummary({ targets, memory, assets, scripts, paint }: Outcome): voi
     '',
     '```',
     `SSR bench ${new Date().toISOString().slice(0, 10)}, ${gitDescription()}, Node ${process.version}, ${cpus().length} CPUs, ` +
-      `${SECONDS} s per phase, ${CONNECTIONS} conns`,
+      `${SECONDS} s per phase, ${CONNECTIONS} conns; other processes used ${othersText} meanwhile`,
     `bare Fastify, same ${targets[0]!.bytes} B HTML: ${formatInt(bare.requests.average)} req/s ` +
       `(p50 ${formatLatency(bare.latency.p50)} / p99 ${formatLatency(bare.latency.p99)} ms)`,
     ...targets.slice(1).map(describe),
@@ -758,7 +759,7 @@ async function main(): Promise<void> {
   ensureBuild()
   startWatchdog()
   const started = Date.now()
-  const loadAtStart = checkQuiet()
+  const loadAtStart = loadAverage()
   const freshness = buildFreshness()
   if (freshness !== 'matches the sources') note(`dist/ build vs sources: ${freshness}`)
 
@@ -847,7 +848,7 @@ async function main(): Promise<void> {
   for (const line of appLines.slice(0, 5)) note(`app output: ${line.slice(0, 300)}`)
   if (appLines.length > 5) note(`app output: … and ${appLines.length - 5} more distinct line(s)`)
 
-  printSummary({ targets, memory, assets, scripts, paint: medians })
+  printSummary({ targets, memory, assets, scripts, paint: medians, othersText })
   print(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`)
 }
 

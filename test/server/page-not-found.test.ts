@@ -53,3 +53,15 @@ t.test('a missing asset is a plain 404, not a rendered page', async (t) => {
   t.equal(res.statusCode, 404)
   t.match(res.headers['content-type'], /^application\/json/)
 })
+
+t.test('the UI playground is a 404 unless UI_PLAYGROUND is on', async (t) => {
+  const off = await buildApp(t)
+  const hidden = await off.app.inject({ url: '/_playground', headers: browser })
+  t.equal(hidden.statusCode, 404)
+  t.match(textOf(hidden.body), 'Page not found: /_playground')
+  t.equal((await off.app.inject({ url: '/_playground/_payload.json', headers: browser })).statusCode, 404)
+  const on = await buildApp(t, { UI_PLAYGROUND: 'true' })
+  const shown = await on.app.inject({ url: '/_playground', headers: browser })
+  t.equal(shown.statusCode, 200)
+  t.match(textOf(shown.body), 'UI playground')
+})

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { PageName } from '../../../shared/routes.ts'
 import type { ChatPageData, HomePageData } from '../../../shared/page-data.ts'
+import { pageNotFound } from '../../../shared/errors.ts'
 
 export interface LoaderContext {
   params: Record<string, string>
@@ -17,4 +18,8 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
 > = {
   index: async () => ({}),
   'chat-id': async ({ params }) => ({ id: params.id! }),
+  playground: async ({ request }) => {
+    if (!request.server.config.uiPlayground) throw pageNotFound('/_playground')
+    return {}
+  },
 }
