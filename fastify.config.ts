@@ -1,5 +1,8 @@
 // The one place that reads process.env (DESIGN §2, §8.4). Everything else receives the typed
 // object returned by loadConfig(), so tests can build an app from a plain object.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
 import { Type, type Static } from 'typebox'
 import Value from 'typebox/value'
 
@@ -22,6 +25,29 @@ export const ConfigSchema = Type.Object({
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   /** Serve the UI component playground at /_playground (development and tests; off in production). */
   UI_PLAYGROUND: Type.Boolean({ default: false }),
+  /** PostgreSQL connection string; when unset, SQLite at DATABASE_PATH. */
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_PATH: Type.String({ minLength: 1, default: 'data/app.db' }),
+  /** One or more 32-byte keys (hex or base64), comma-separated, newest first. */
+  SESSION_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Sessions end after this many seconds without a visit… */
+  SESSION_IDLE_TIMEOUT_S: Type.Integer({ minimum: 60, maximum: 31_536_000, default: 1_209_600 }),
+  /** …and in any case this long after sign-in (also the cookie's Max-Age). */
+  SESSION_MAX_AGE_S: Type.Integer({ minimum: 60, maximum: 31_536_000, default: 2_592_000 }),
+  /** Email + password accounts (need nothing external). */
+  AUTH_LOCAL: Type.Boolean({ default: true }),
+  GITHUB_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  GITHUB_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  /** Where GitHub's authorize/token endpoints live (a local fake in tests). */
+  GITHUB_URL: Type.String({ pattern: '^https?://', default: 'https://github.com' }),
+  GITHUB_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.github.com' }),
+  OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_NAME: Type.String({ minLength: 1, default: 'Single sign-on' }),
+  /** Sign-in attempts allowed per IP per minute, and failed attempts per account per 15 minutes. */
+  AUTH_RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
 })
@@ -40,6 +66,20 @@ export interface AppConfig {
   renderTimeoutMs: number
   shutdownTimeoutMs: number
   uiPlayground: boolean
+  databaseUrl: string | undefined
+  /** Absolute path, or ':memory:'. */
+  databasePath: string
+  /** Newest first; each 32 bytes. */
+  sessionKeys: Buffer[]
+  sessionIdleTimeoutS: number
+  sessionMaxAgeS: number
+  auth: {
+    local: boolean
+    github: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null
+    oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null
+    rateLimitPerIp: number
+    rateLimitPerAccount: number
+  }
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -90,6 +130,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',
+    databaseUrl: config.DATABASE_URL,
+    databasePath: config.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(root, config.DATABASE_PATH),
+    sessionKeys: sessionKeys(config, root),
+    sessionIdleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
+    sessionMaxAgeS: config.SESSION_MAX_AGE_S,
+    auth: {
+      local: config.AUTH_LOCAL,
+      github: pair('GITHUB_CLIENT_ID', config.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', config.GITHUB_CLIENT_SECRET)
+        ? { clientId: config.GITHUB_CLIENT_ID!, clientSecret: config.GITHUB_CLIENT_SECRET!, url: config.GITHUB_URL, apiUrl: config.GITHUB_API_URL }
+        : null,
+      oidc: oidcConfig(config),
+      rateLimitPerIp: config.AUTH_RATE_LIMIT_PER_IP,
+      rateLimitPerAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
     root,
   }
 }
@@ -101,4 +155,51 @@ function describe(schema: Record<string, any>): string {
   if (schema.type === 'boolean') return 'expected true or false'
   if (schema.pattern) return `expected a value matching ${schema.pattern}`
   return `expected ${schema.type}`
+}
+
+/** Both or neither: a half-configured provider is a mistake worth stopping for. */
+function pair(nameA: string, a: string | undefined, nameB: string, b: string | undefined): boolean {
+  if (Boolean(a) !== Boolean(b)) throw new ConfigError(`Invalid configuration:\n  ${a ? nameB : nameA} is required when ${a ? nameA : nameB} is set`)
+  return Boolean(a)
+}
+
+function oidcConfig(config: RawConfig): AppConfig['auth']['oidc'] {
+  const set = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length
+  if (set === 0) return null
+  if (set < 3) throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together')
+  return { issuer: config.OIDC_ISSUER!, clientId: config.OIDC_CLIENT_ID!, clientSecret: config.OIDC_CLIENT_SECRET!, name: config.OIDC_NAME }
+}
+
+export const SESSION_KEY_FILE = '.session-key'
+
+/** A fresh key in the SESSION_KEY format (hex). */
+export function generateSessionKey(): string {
+  return randomBytes(32).toString('hex')
+}
+
+export function parseSessionKeys(value: string): Buffer[] {
+  return value.split(',').map((part, index) => {
+    const text = part.trim()
+    const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')
+    if (key.length !== 32) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SESSION_KEY key #${index + 1} is ${key.length} bytes; each key must be 32 bytes (64 hex characters or 44 base64 characters). Generate one with: npm run genkey`,
+      )
+    }
+    return key
+  })
+}
+
+/**
+ * Production needs SESSION_KEY. Development and test generate one into a git-ignored file, so a
+ * fresh clone runs without setup and restarts keep their sessions.
+ */
+function sessionKeys(config: RawConfig, root: string): Buffer[] {
+  if (config.SESSION_KEY) return parseSessionKeys(config.SESSION_KEY)
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  SESSION_KEY is required in production (32 bytes, hex or base64). Generate one with: npm run genkey')
+  }
+  const file = resolve(root, SESSION_KEY_FILE)
+  if (!existsSync(file)) writeFileSync(file, generateSessionKey() + '\n', { mode: 0o600 })
+  return parseSessionKeys(readFileSync(file, 'utf8').trim())
 }

@@ -24,6 +24,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', UI_PLAYGROUND: 'true' },
+    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', UI_PLAYGROUND: 'true', DATABASE_PATH: ':memory:',
+      SESSION_KEY: '1b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe' },
   },
 })

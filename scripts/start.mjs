@@ -1,6 +1,7 @@
 // `npm start`: builds the production bundle when it is missing or older than the sources, then
 // runs the server. Plain JavaScript so it runs without any TypeScript tooling.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { sourceFingerprint } from './build/fingerprint.mjs'
 
@@ -12,4 +13,14 @@ if (built !== sourceFingerprint()) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'
+// A local `npm start` should just work: without SESSION_KEY, use (or create) a git-ignored key
+// file. Real deployments set SESSION_KEY, and the server refuses to start in production without one.
+if (!process.env.SESSION_KEY) {
+  const keyFile = '.session-key'
+  if (!existsSync(keyFile)) {
+    writeFileSync(keyFile, randomBytes(32).toString('hex') + '\n', { mode: 0o600 })
+    console.log(`SESSION_KEY is not set: generated one into ${keyFile} for this machine. Set SESSION_KEY in real deployments.`)
+  }
+  process.env.SESSION_KEY = readFileSync(keyFile, 'utf8').trim()
+}
 await import('../dist/node/server/main.js')

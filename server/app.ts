@@ -9,7 +9,11 @@ import bots from './plugins/bots.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
+import db from './plugins/db.ts'
+import session from './plugins/session.ts'
 import healthRoutes from './routes/health/index.ts'
+import authRoutes from './routes/auth/index.ts'
+import localAuthRoutes from './routes/auth/local.ts'
 import pageRoutes from './routes/pages/index.ts'
 
 declare module 'fastify' {
@@ -46,6 +50,10 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   // files are precompressed at build.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   await app.register(healthRoutes)
+  await app.register(db, { config })
+  await app.register(session, { config })
+  await app.register(authRoutes)
+  await app.register(localAuthRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app

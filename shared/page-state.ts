@@ -1,14 +1,23 @@
 // What the server inlines into the page for hydration, and what `_payload.json` returns.
 
 import type { PageError } from './errors.ts'
+import type { AuthProvider, SessionPayload } from './auth.ts'
 import { PRODUCT_DESCRIPTION, PRODUCT_TITLE } from './constants.ts'
 
 /** The body of `GET {path}/_payload.json`. */
 export type Payload = { data: unknown } | { redirect: string }
 
-export type PageState =
+/** Known on the server at render time, so the first paint already shows who is signed in. */
+export interface PageSession {
+  session: SessionPayload
+  providers: AuthProvider[]
+}
+
+export type PageState = (
   | { path: string; kind: 'page'; route: string; params: Record<string, string>; data: unknown }
   | { path: string; kind: 'error'; error: PageError }
+) &
+  Partial<PageSession>
 
 export interface PageHead {
   title: string

@@ -8,6 +8,7 @@
 //   2. memory              autocannon, 50 connections on app /, app RSS sampled every 200 ms
 //   3. first load          Chromium: JS+CSS bytes on the wire (and decoded), encodings, blocking scripts
 //   4. first paint         Chromium: median FCP of cold loads, app / vs a static copy of its HTML
+//                          (without, then with the app's response headers)
 //
 // Environment: BENCH_SECONDS (each load phase, default 10), BENCH_WARMUP_SECONDS (unreported warm-up
 // before each throughput phase, default 2), BENCH_FCP_RUNS (cold loads per page, default 10).
@@ -163,7 +164,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The whole run is bounded even if some phase hangs in a way its own timeout did not catch. */
 function startWatchdog(): void {
   const loadPhases = 5 * (SECONDS + WARMUP_SECONDS) + SECONDS
-  const budgetSeconds = loadPhases + 60 /* start-up */ + 20 * (2 * FCP_RUNS + 4) /* browser, worst case */
+  const budgetSeconds = loadPhases + 60 /* start-up */ + 20 * (3 * FCP_RUNS + 5) /* browser, worst case */
   const timer = setTimeout(() => {
     console.error(`bench: watchdog: still running after ${budgetSeconds} s, giving up`)
     void cleanup().finally(() => process.exit(1))
@@ -271,11 +272,11 @@ interface Baseline {
   htmlBrotliBytes: number
 }
 
-async function startBaseline(htmlFile: string): Promise<Baseline> {
+async function startBaseline(htmlFile: string, headersFile: string): Promise<Baseline> {
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', BENCH_HTML_FILE: htmlFile, BENCH_CLIENT_DIR: join(ROOT, 'dist/client') },
+      env: { ...process.env, NODE_ENV: 'production', BENCH_HTML_FILE: htmlFile, BENCH_HEADERS_FILE: headersFile, BENCH_CLIENT_DIR: join(ROOT, 'dist/client') },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   )
@@ -314,6 +315,16 @@ function get(url: string, headers: Record<string, string> = {}, timeoutMs = 10_0
     req.on('error', reject)
     req.end()
   })
+}
+
+/** Response headers that describe the document (security, caching), not this one transfer. */
+function replayableHeaders(headers: Answer['headers']): Record<string, string> {
+  const perTransfer = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-request-id'])
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !perTransfer.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return kept
 }
 
 function sleep(ms: number): Promise<void> {
@@ -584,23 +595,46 @@ async function coldPaint(browser: Browser, url: string): Promise<PaintTiming> {
   }
 }
 
-interface PaintComparison {
-  app: PaintTiming[]
-  statik: PaintTiming[]
+interface PaintPage {
+  url: string
+  label: string
+  servedBy: string
+  htmlBytes: string
+  timings: PaintTiming[]
+  fcp: number
+  ttfb: number
 }
 
-async function comparePaint(browser: Browser, appUrl: string, staticUrl: string): Promise<PaintComparison> {
+async function comparePaint(browser: Browser, pages: PaintPage[]): Promise<void> {
   // One unrecorded load of each first: the browser process itself is cold on the very first page.
-  await coldPaint(browser, appUrl)
-  await coldPaint(browser, staticUrl)
-  const timings: PaintComparison = { app: [], statik: [] }
+  for (const page of pages) await coldPaint(browser, page.url)
   for (let run = 0; run < FCP_RUNS; run++) {
     progress(`cold load ${run + 1}/${FCP_RUNS}`)
-    // Alternate which page goes first so drift (thermal, GC in the browser) does not favour one.
-    const order = run % 2 === 0 ? (['app', 'statik'] as const) : (['statik', 'app'] as const)
-    for (const which of order) timings[which].push(await coldPaint(browser, which === 'app' ? appUrl : staticUrl))
+    // Rotate which page goes first so drift (thermal, GC in the browser) does not favour one.
+    const order = pages.map((_, index) => pages[(index + run) % pages.length]!)
+    for (const page of order) page.timings.push(await coldPaint(browser, page.url))
   }
-  return timings
+  for (const page of pages) {
+    page.fcp = median(page.timings.map((timing) => timing.fcp))
+    page.ttfb = median(page.timings.map((timing) => timing.ttfb))
+  }
+}
+
+/**
+ * The pages compared: the app, the same HTML as a static file from the baseline server, and that
+ * static file again with the app's response headers (CSP, COOP, Origin-Agent-Cluster…), which
+ * separates what server rendering costs from what the headers cost the browser.
+ */
+function paintPages(appOrigin: string, baseline: Baseline, htmlBytes: number): PaintPage[] {
+  const page = (url: string, label: string, servedBy: string, sizes: string): PaintPage => ({
+    url, label, servedBy, htmlBytes: sizes, timings: [], fcp: NaN, ttfb: NaN,
+  })
+  const staticSizes = `${htmlBytes} / ${baseline.htmlBrotliBytes}`
+  return [
+    page(`${appOrigin}/`, '/', 'app (SSR stream)', `${htmlBytes} / streamed`),
+    page(`${baseline.origin}/static`, '/static', 'bare Fastify child (same HTML, same /assets)', staticSizes),
+    page(`${baseline.origin}/static-app-headers`, '/static-app-headers', "bare Fastify child, same + the app's response headers", staticSizes),
+  ]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -676,36 +710,26 @@ function printFirstLoad(assets: Asset[], scripts: HeadScripts, defaultUa: string
   )
 }
 
-interface PaintSummary {
-  fcpApp: number
-  fcpStatic: number
-  ttfbApp: number
-  ttfbStatic: number
-}
-
-function summarisePaint(paint: PaintComparison): PaintSummary {
-  return {
-    fcpApp: median(paint.app.map((timing) => timing.fcp)),
-    fcpStatic: median(paint.statik.map((timing) => timing.fcp)),
-    ttfbApp: median(paint.app.map((timing) => timing.ttfb)),
-    ttfbStatic: median(paint.statik.map((timing) => timing.ttfb)),
-  }
-}
-
-function printPaint(paint: PaintComparison, medians: PaintSummary, htmlBytes: number, htmlBrotliBytes: number): void {
-  const runs = (timings: PaintTiming[]) => timings.map((timing) => timing.fcp.toFixed(0)).join(' ')
+function printPaint(pages: PaintPage[]): void {
+  const [app, statik, withHeaders] = pages as [PaintPage, PaintPage, PaintPage]
   print(
     `## First contentful paint, median of ${FCP_RUNS} cold loads (new context each)`,
     '',
     markdownTable(
       ['page', 'served by', 'HTML bytes (identity / br)', 'FCP ms (median)', 'TTFB ms (median)', 'FCP of each run, ms'],
-      [
-        ['`/`', 'app (SSR stream)', `${htmlBytes} / streamed`, formatMs(medians.fcpApp), formatMs(medians.ttfbApp), runs(paint.app)],
-        ['`/static`', 'bare Fastify child (same HTML, same /assets)', `${htmlBytes} / ${htmlBrotliBytes}`, formatMs(medians.fcpStatic), formatMs(medians.ttfbStatic), runs(paint.statik)],
-      ],
+      pages.map((page) => [
+        `\`${page.label}\``,
+        page.servedBy,
+        page.htmlBytes,
+        formatMs(page.fcp),
+        formatMs(page.ttfb),
+        page.timings.map((timing) => timing.fcp.toFixed(0)).join(' '),
+      ]),
     ),
     '',
-    `- FCP ratio app / static: ${ratio(medians.fcpApp, medians.fcpStatic)}`,
+    `- FCP ratio app / static: ${ratio(app.fcp, statik.fcp)}`,
+    `- FCP ratio app / static with the app's headers: ${ratio(app.fcp, withHeaders.fcp)} ` +
+      `(static with headers / static: ${ratio(withHeaders.fcp, statik.fcp)}: what the response headers alone cost)`,
     '',
   )
 }
@@ -715,7 +739,7 @@ interface Outcome {
   memory: MemoryResult
   assets: Asset[]
   scripts: HeadScripts
-  paint: PaintSummary
+  paint: PaintPage[]
   /** CPU share other processes used during the load phases. */
   othersText: string
 }
@@ -731,6 +755,7 @@ function printSummary({ targets, memory, assets, scripts, paint, othersText }: O
     )
   }
   const jsCss = jsAndCss(assets)
+  const [app, statik, withHeaders] = paint as [PaintPage, PaintPage, PaintPage]
   print(
     '## Summary',
     '',
@@ -745,8 +770,9 @@ function printSummary({ targets, memory, assets, scripts, paint, othersText }: O
       `(before ${formatMiB(memory.idleMiB)} MiB)`,
     `first load /: JS+CSS ${formatKB(sum(jsCss, 'transfer'))} KB on the wire (${encodingsOf(jsCss)}), ${formatKB(sum(jsCss, 'decoded'))} KB decoded, ` +
       `${jsCss.length} files; render-blocking <head> scripts: ${scripts.blocking.length || 'none'}`,
-    `FCP median of ${FCP_RUNS} cold loads: app / ${formatMs(paint.fcpApp)} ms vs same HTML static from bare Fastify ${formatMs(paint.fcpStatic)} ms ` +
-      `= ${ratio(paint.fcpApp, paint.fcpStatic)} (TTFB ${formatMs(paint.ttfbApp)} vs ${formatMs(paint.ttfbStatic)} ms)`,
+    `FCP median of ${FCP_RUNS} cold loads: app / ${formatMs(app.fcp)} ms vs same HTML static from bare Fastify ${formatMs(statik.fcp)} ms ` +
+      `= ${ratio(app.fcp, statik.fcp)} (TTFB ${formatMs(app.ttfb)} vs ${formatMs(statik.ttfb)} ms); ` +
+      `static with the app's response headers ${formatMs(withHeaders.fcp)} ms (app / it = ${ratio(app.fcp, withHeaders.fcp)})`,
     '```',
     '',
   )
@@ -777,9 +803,13 @@ async function main(): Promise<void> {
   cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }))
   const htmlFile = join(workDir, 'index.html')
   writeFileSync(htmlFile, page.body)
+  // Its response headers too, for the static copy that imitates them. The CSP nonce in them is the
+  // one in this HTML, so the inline scripts still run under the policy.
+  const headersFile = join(workDir, 'headers.json')
+  writeFileSync(headersFile, JSON.stringify(replayableHeaders(page.headers)))
 
   progress('starting the baseline (bare Fastify, child process)')
-  const baseline = await startBaseline(htmlFile)
+  const baseline = await startBaseline(htmlFile, headersFile)
 
   print(
     '# SSR benchmark',
@@ -838,17 +868,17 @@ async function main(): Promise<void> {
 
   // Phase 4
   progress(`first contentful paint: ${FCP_RUNS} cold loads each`)
-  const paint = await comparePaint(browser, `${app.origin}/`, `${baseline.origin}/static`)
+  const paint = paintPages(app.origin, baseline, page.body.length)
+  await comparePaint(browser, paint)
   assertAppAlive(app, 'the browser phases')
-  const medians = summarisePaint(paint)
-  printPaint(paint, medians, page.body.length, baseline.htmlBrotliBytes)
+  printPaint(paint)
 
   // At LOG_LEVEL=warn a healthy run should log nothing; show what it did log (deduplicated).
   const appLines = [...new Set(app.output.filter((line) => !/--trace-warnings/.test(line)))]
   for (const line of appLines.slice(0, 5)) note(`app output: ${line.slice(0, 300)}`)
   if (appLines.length > 5) note(`app output: … and ${appLines.length - 5} more distinct line(s)`)
 
-  printSummary({ targets, memory, assets, scripts, paint: medians, othersText })
+  printSummary({ targets, memory, assets, scripts, paint, othersText })
   print(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`)
 }
 

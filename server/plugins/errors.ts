@@ -31,8 +31,45 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: E
   return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
 }
 
+interface SchemaError {
+  keyword: string
+  instancePath: string
+  message?: string
+  params: Record<string, unknown>
+}
+
+/** Validation messages that name the field and the rule in words a user understands. */
+export function describeValidation(errors: SchemaError[], dataVar: string): string {
+  return errors
+    .map((error) => {
+      const field = error.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.params.missingProperty as string) || dataVar
+      switch (error.keyword) {
+        case 'required':
+          return `${error.params.missingProperty} is required`
+        case 'minLength':
+          return error.params.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${error.params.limit} characters`
+        case 'maxLength':
+          return `${field} must be at most ${error.params.limit} characters`
+        case 'pattern':
+          return field === 'email' ? 'email must be a valid email address' : `${field} has an invalid format`
+        case 'additionalProperties':
+          return `${dataVar} has an unknown field: ${error.params.additionalProperty}`
+        case 'type':
+          return `${field} must be ${error.params.type}`
+        default:
+          return `${field} ${error.message ?? 'is invalid'}`
+      }
+    })
+    .join('; ')
+}
+
 export default fp(
   async function errors(app) {
+    app.setSchemaErrorFormatter((errors, dataVar) => {
+      const error = new Error(describeValidation(errors as SchemaError[], dataVar)) as Error & { statusCode: number }
+      error.statusCode = 400
+      return error
+    })
     app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, error))
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import type { AppConfig } from '../../fastify.config.ts'
+import { AppError } from '../../shared/errors.ts'
 
 export default fp(
   async function security(app, options: { config: AppConfig }) {
@@ -35,6 +36,25 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       hsts: dev ? false : undefined,
     })
+
+    // State-changing requests must come from our own pages (DESIGN §4): the browser tells us with
+    // Sec-Fetch-Site and Origin. Requests without either (curl, server-to-server) carry no ambient
+    // browser credentials worth forging, so they pass.
+    const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+    app.addHook('onRequest', async (request) => {
+      if (!UNSAFE.has(request.method)) return
+      const site = request.headers['sec-fetch-site']
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.')
+      }
+      const origin = request.headers.origin
+      if (origin !== undefined) {
+        const expected = options.config.publicUrl ?? `${request.protocol}://${request.host}`
+        if (origin !== expected) throw new AppError(403, 'CROSS_ORIGIN_REQUEST', `Requests from ${origin} are not allowed.`)
+      }
+    })
+    // Only JSON bodies: a cross-site "simple" request (text/plain, form) cannot reach a handler.
+    app.removeContentTypeParser('text/plain')
   },
   { name: 'security' },
 )

@@ -18,7 +18,7 @@ export async function buildApp(
   env: Record<string, string> = {},
   options: Omit<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env })
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SESSION_KEY: TEST_SESSION_KEY, DATABASE_PATH: ':memory:', ...env })
   const logs: Array<Record<string, unknown>> = []
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
@@ -31,6 +31,9 @@ export async function buildApp(
   await app.ready()
   return { app, config, logs }
 }
+
+/** A fixed key so sealed cookies can be made and read across app instances in a test. */
+export const TEST_SESSION_KEY = '7f2c1b0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b'
 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'

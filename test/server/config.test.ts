@@ -1,5 +1,9 @@
 import t from 'tap'
-import { ConfigError, loadConfig } from '../../fastify.config.ts'
+import { ConfigError, loadConfig as load, parseSessionKeys } from '../../fastify.config.ts'
+
+const KEY = 'a'.repeat(64)
+/** Production needs a session key; these tests are about other variables. */
+const loadConfig = (env: Record<string, string>) => load({ SESSION_KEY: KEY, ...env })
 
 t.test('defaults serve production on localhost:3000', async (t) => {
   const config = loadConfig({})
@@ -32,4 +36,24 @@ t.test('every problem is reported at once', async (t) => {
     t.match((error as Error).message, /PORT="x"/)
     t.match((error as Error).message, /LOG_LEVEL="loud"/)
   }
+})
+
+t.test('production refuses to start without SESSION_KEY, naming it', async (t) => {
+  t.throws(() => load({ NODE_ENV: 'production' }), /SESSION_KEY is required in production/)
+})
+
+t.test('SESSION_KEY takes several keys, newest first, hex or base64, each 32 bytes', async (t) => {
+  const hex = 'ab'.repeat(32)
+  const base64 = Buffer.alloc(32, 7).toString('base64')
+  const keys = loadConfig({ SESSION_KEY: `${hex}, ${base64}` }).sessionKeys
+  t.same(keys.map((k) => k.toString('hex')), [hex, Buffer.alloc(32, 7).toString('hex')])
+  t.throws(() => parseSessionKeys('tooshort'), /SESSION_KEY key #1 is \d+ bytes; each key must be 32 bytes/)
+  t.throws(() => loadConfig({ SESSION_KEY: `${hex},abcd` }), /key #2/)
+})
+
+t.test('half-configured sign-in providers stop start-up', async (t) => {
+  t.throws(() => loadConfig({ GITHUB_CLIENT_ID: 'x' }), /GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/)
+  t.throws(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' }), /must be set together/)
+  t.equal(loadConfig({}).auth.github, null)
+  t.equal(loadConfig({}).auth.local, true)
 })

@@ -6,11 +6,12 @@ import { pagePathOfPayload, router } from '../../../shared/routes.ts'
 import { AppError, serverErrorPage, statusMessageFor } from '../../../shared/errors.ts'
 import type { PageState, Payload } from '../../../shared/page-state.ts'
 import { pageLoaders } from './loaders.ts'
+import { configuredProviders, sessionPayload } from '../auth/index.ts'
 
 type Outcome = { kind: 'state'; state: PageState; statusCode: number; error?: AppError } | { kind: 'redirect'; location: string }
 
 async function resolvePage(request: FastifyRequest, path: string): Promise<Outcome> {
-  const resolution = router.resolve(path, { user: undefined })
+  const resolution = router.resolve(path, { user: (await request.getUser()) ?? undefined })
   if (resolution.kind === 'redirect') return { kind: 'redirect', location: resolution.location }
   if (resolution.kind === 'error') {
     const { error } = resolution
@@ -66,7 +67,8 @@ export default async function pageRoutes(app: FastifyInstance) {
 
     const outcome = await resolvePage(request, path)
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 302)
-    const { state, statusCode } = outcome
+    const { statusCode } = outcome
+    const state: PageState = { ...outcome.state, session: await sessionPayload(request), providers: configuredProviders(request.server) }
     if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
 
     try {

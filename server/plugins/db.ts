@@ -1,0 +1,71 @@
+// The database (DESIGN §5): SQLite through better-sqlite3 by default (a file under ./data), or
+// PostgreSQL when DATABASE_URL is set. Migrations run at start-up; /readyz checks both.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import fp from 'fastify-plugin'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
+import type { AppConfig } from '../../fastify.config.ts'
+import type { Database } from '../db/schema.ts'
+import { migrations } from '../db/migrations.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>
+    dbDialect: 'sqlite' | 'postgres'
+  }
+}
+
+export function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>): {
+  db: Kysely<Database>
+  dialect: 'sqlite' | 'postgres'
+} {
+  if (config.databaseUrl) {
+    // BIGINT columns hold millisecond timestamps: read them as numbers, not strings.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
+  }
+  if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
+  const database = new SQLite(config.databasePath)
+  // WAL lets readers run while a writer commits; foreign keys are off by default in SQLite.
+  database.pragma('journal_mode = WAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' }
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<Database>) {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw new Error(`db: migration failed: ${(error as Error).message}`, { cause: error })
+  return results ?? []
+}
+
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name)
+}
+
+export default fp(
+  async function database(app, options: { config: AppConfig }) {
+    const { db, dialect } = createDatabase(options.config)
+    app.decorate('db', db)
+    app.decorate('dbDialect', dialect)
+    app.addHook('onClose', async () => {
+      await db.destroy()
+    })
+    const applied = await migrateToLatest(db)
+    for (const result of applied) app.log.info({ migration: result.migrationName, status: result.status }, 'db: migration')
+    app.readinessChecks.set('database', async () => {
+      await sql`select 1`.execute(db)
+      const pending = await pendingMigrations(db)
+      if (pending.length) throw new Error(`pending migrations: ${pending.join(', ')}`)
+      return `${dialect} reachable, migrations applied`
+    })
+  },
+  { name: 'db' },
+)

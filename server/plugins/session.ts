@@ -1,0 +1,189 @@
+// Sessions (DESIGN §4): a sealed cookie (@fastify/secure-session, libsodium) holds an anonymous
+// owner id for every visitor and, once signed in, a session id whose row in the database can be
+// revoked — so a copied cookie stops working after sign-out, on every replica.
+import { randomUUID } from 'node:crypto'
+import fp from 'fastify-plugin'
+import secureSession from '@fastify/secure-session'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AppConfig } from '../../fastify.config.ts'
+import { createUserStore, toUser, type User, type UserStore } from '../services/users.ts'
+
+export const SESSION_COOKIE = 'chat_session'
+/** The sealed cookie is re-sealed with a fresh "last seen" at most this often. */
+const SEEN_RESOLUTION_MS = 60_000
+
+interface SessionData {
+  /** Anonymous owner id: owns the visitor's data until they sign in. */
+  oid?: string
+  /** Signed-in session id (row in `sessions`). */
+  sid?: string
+  uid?: string
+  /** Signed in at (ms). */
+  lat?: number
+  /** Created (ms): the absolute lifetime counts from here. */
+  iat?: number
+  /** Last seen (ms): the idle timeout counts from here. */
+  seen?: number
+}
+
+export interface SignInHookInput {
+  userId: string
+  anonymousOwnerId: string | null
+}
+
+export interface Auth {
+  users: UserStore
+  /** Regenerates the session for `user` (new id: no fixation) and records it for revocation. */
+  signIn(request: FastifyRequest, user: User): Promise<void>
+  /** Revokes the session server-side and clears the cookie. */
+  signOut(request: FastifyRequest): Promise<void>
+  /** Runs after each sign-in, e.g. to move the anonymous owner's chats to the user. */
+  onSignIn(handler: (input: SignInHookInput) => Promise<void>): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null: checks expiry and server-side revocation (memoised per request). */
+    getUser(): Promise<User | null>
+    /** When the current user signed in (ms), if signed in. */
+    loggedInAt(): number | undefined
+    /** Who owns what this visitor creates: the user id when signed in, else a stable anonymous id. */
+    getOwnerId(): Promise<string>
+  }
+}
+
+function data(request: FastifyRequest): SessionData {
+  return (request.session?.data() ?? {}) as SessionData
+}
+
+function write(request: FastifyRequest, values: SessionData) {
+  for (const [key, value] of Object.entries(values)) request.session.set(key as never, value as never)
+}
+
+export default fp(
+  async function session(app, options: { config: AppConfig; now?: () => number }) {
+    const { config } = options
+    const now = options.now ?? Date.now
+    const users = createUserStore(app.db, now)
+    const signInHandlers: Array<(input: SignInHookInput) => Promise<void>> = []
+
+    await app.register(secureSession, {
+      key: config.sessionKeys,
+      cookieName: SESSION_COOKIE,
+      // Our own idle/absolute checks below are stricter; this is the library's outer bound.
+      expiry: config.sessionMaxAgeS,
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        // Secure whenever the request came over HTTPS (behind a proxy: with TRUST_PROXY).
+        secure: 'auto',
+        maxAge: config.sessionMaxAgeS,
+      },
+    })
+
+    /** Drops sessions past their idle timeout or absolute lifetime; refreshes "last seen". */
+    function liveSession(request: FastifyRequest): SessionData {
+      const current = data(request)
+      if (current.iat === undefined) return {}
+      const at = now()
+      const idle = current.seen !== undefined && at - current.seen > config.sessionIdleTimeoutS * 1000
+      const tooOld = at - current.iat > config.sessionMaxAgeS * 1000
+      if (idle || tooOld) {
+        request.session.regenerate()
+        return {}
+      }
+      if (current.seen === undefined || at - current.seen > SEEN_RESOLUTION_MS) write(request, { seen: at })
+      return current
+    }
+
+    async function resolveUser(request: FastifyRequest): Promise<User | null> {
+      const current = liveSession(request)
+      if (!current.sid || !current.uid) return null
+      const row = await app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.name', 'users.email', 'users.avatar', 'users.username', 'users.provider'])
+        .where('sessions.id', '=', current.sid)
+        .where('sessions.user_id', '=', current.uid)
+        .where('sessions.revoked_at', 'is', null)
+        .executeTakeFirst()
+      if (!row) {
+        // Revoked (signed out elsewhere) or deleted: this cookie is anonymous from now on.
+        request.log.info({ sessionId: current.sid }, 'session: revoked or unknown session cookie')
+        request.session.regenerate()
+        return null
+      }
+      return toUser(row)
+    }
+
+    const userPromises = new WeakMap<FastifyRequest, Promise<User | null>>()
+    app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
+      let promise = userPromises.get(this)
+      if (!promise) {
+        promise = resolveUser(this)
+        userPromises.set(this, promise)
+      }
+      return promise
+    })
+    app.decorateRequest('loggedInAt', function loggedInAt(this: FastifyRequest) {
+      return data(this).lat
+    })
+    app.decorateRequest('getOwnerId', async function getOwnerId(this: FastifyRequest) {
+      const user = await this.getUser()
+      if (user) return user.id
+      const current = liveSession(this)
+      if (current.oid) return current.oid
+      // First time this visitor creates something: give them an owner id (and a cookie).
+      const at = now()
+      const oid = randomUUID()
+      write(this, { oid, iat: at, seen: at })
+      return oid
+    })
+
+    const auth: Auth = {
+      users,
+      async signIn(request, user) {
+        const previous = liveSession(request)
+        const anonymousOwnerId = previous.uid ? null : (previous.oid ?? null)
+        if (previous.sid) await revoke(previous.sid)
+        const at = now()
+        const sid = randomUUID()
+        await app.db
+          .insertInto('sessions')
+          .values({ id: sid, user_id: user.id, anonymous_owner_id: anonymousOwnerId, created_at: at, revoked_at: null })
+          .execute()
+        request.session.regenerate()
+        write(request, { sid, uid: user.id, oid: user.id, lat: at, iat: at, seen: at })
+        userPromises.set(request, Promise.resolve(user))
+        for (const handler of signInHandlers) await handler({ userId: user.id, anonymousOwnerId })
+        request.log.info({ userId: user.id, provider: user.provider }, 'session: signed in')
+      },
+      async signOut(request) {
+        const current = data(request)
+        if (current.sid) await revoke(current.sid)
+        request.session.delete()
+        userPromises.set(request, Promise.resolve(null))
+        if (current.uid) request.log.info({ userId: current.uid }, 'session: signed out')
+      },
+      onSignIn(handler) {
+        signInHandlers.push(handler)
+      },
+    }
+
+    async function revoke(sessionId: string) {
+      await app.db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+    }
+
+    app.decorate('auth', auth)
+  },
+  { name: 'session', dependencies: ['db'] },
+)
+
+/** Never cache anything that depends on who is asking. */
+export function noStore(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store')
+}

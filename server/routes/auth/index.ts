@@ -1,0 +1,50 @@
+// The session endpoints of SPEC §7 and the list of configured sign-in providers.
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import type { AuthProvider, SessionPayload } from '../../../shared/auth.ts'
+
+const SessionUserSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  provider: Type.String(),
+})
+const SessionSchema = Type.Object({
+  user: Type.Optional(SessionUserSchema),
+  loggedInAt: Type.Optional(Type.Number()),
+})
+
+export function configuredProviders(app: FastifyInstance): AuthProvider[] {
+  const { auth } = app.config
+  const providers: AuthProvider[] = []
+  if (auth.local) providers.push({ id: 'local', name: 'Email', url: '/auth/local' })
+  if (auth.github) providers.push({ id: 'github', name: 'GitHub', url: '/auth/github' })
+  if (auth.oidc) providers.push({ id: 'oidc', name: auth.oidc.name, url: '/auth/oidc' })
+  return providers
+}
+
+export async function sessionPayload(request: import('fastify').FastifyRequest): Promise<SessionPayload> {
+  const user = await request.getUser()
+  return user ? { user, loggedInAt: request.loggedInAt() } : {}
+}
+
+export default async function authRoutes(app: FastifyInstance) {
+  app.get('/api/_auth/session', { schema: { response: { 200: SessionSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return sessionPayload(request)
+  })
+
+  app.delete('/api/_auth/session', { schema: { response: { 200: Type.Object({ loggedOut: Type.Boolean() }) } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    await app.auth.signOut(request)
+    return { loggedOut: true }
+  })
+
+  app.get(
+    '/api/auth/providers',
+    { schema: { response: { 200: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), url: Type.String() })) } } },
+    async () => configuredProviders(app),
+  )
+}

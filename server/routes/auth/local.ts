@@ -1,0 +1,94 @@
+// Local accounts (DESIGN §4): email + password, scrypt, generic errors that do not reveal whether
+// an email is registered, rate limits per IP and per account with a clear 429.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { Type, type Static } from 'typebox'
+import { AppError } from '../../../shared/errors.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/passwords.ts'
+import { createAttemptLimiter } from '../../services/attempt-limiter.ts'
+import { toUser } from '../../services/users.ts'
+import { sessionPayload } from './index.ts'
+
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
+const Credentials = Type.Object(
+  {
+    email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN }),
+    password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+)
+const SignUp = Type.Object(
+  {
+    email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN }),
+    password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+)
+const SessionReply = Type.Object({ user: Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: true }), loggedInAt: Type.Number() })
+
+const INVALID_CREDENTIALS = 'Invalid email or password.'
+const WINDOW_MS = 15 * 60_000
+
+export default async function localAuthRoutes(app: FastifyInstance) {
+  if (!app.config.auth.local) return
+  const perAccount = createAttemptLimiter({ max: app.config.auth.rateLimitPerAccount, windowMs: WINDOW_MS })
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many sign-in attempts from your network. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  })
+  const limited = { rateLimit: { max: app.config.auth.rateLimitPerIp, timeWindow: 60_000 } }
+
+  function accountLimited(reply: FastifyReply, email: string) {
+    const waitMs = perAccount.retryAfterMs(email)
+    if (!waitMs) return
+    const seconds = Math.ceil(waitMs / 1000)
+    reply.header('retry-after', String(seconds))
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many failed attempts for this account. Try again in ${Math.ceil(seconds / 60)} minutes.`)
+  }
+
+  app.post<{ Body: Static<typeof Credentials> }>(
+    '/api/auth/local/sign-in',
+    { config: limited, schema: { body: Credentials, response: { 200: SessionReply } } },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase()
+      accountLimited(reply, email)
+      const row = await app.auth.users.findLocal(email)
+      const valid = row?.password_hash
+        ? await verifyPassword(request.body.password, row.password_hash)
+        : await burnPasswordCheck(request.body.password)
+      if (!row || !valid) {
+        perAccount.recordFailure(email)
+        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
+      }
+      perAccount.reset(email)
+      await app.auth.signIn(request, toUser(row))
+      return signedIn(request, reply)
+    },
+  )
+
+  app.post<{ Body: Static<typeof SignUp> }>(
+    '/api/auth/local/sign-up',
+    { config: limited, schema: { body: SignUp, response: { 201: SessionReply } } },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase()
+      const name = request.body.name?.trim() || email.split('@')[0]!
+      const user = await app.auth.users.createLocal({ email, name, passwordHash: await hashPassword(request.body.password) })
+      if (!user) {
+        // Says no more than necessary: the address cannot be used for a new account.
+        throw new AppError(409, 'SIGN_UP_FAILED', 'Could not create an account with these details. If you already have one, sign in instead.')
+      }
+      await app.auth.signIn(request, user)
+      reply.code(201)
+      return signedIn(request, reply)
+    },
+  )
+}
+
+async function signedIn(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store')
+  return sessionPayload(request)
+}

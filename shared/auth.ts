@@ -1,0 +1,34 @@
+// Session and sign-in shapes shared by the server and the browser (SPEC §3, §7; DESIGN §4).
+
+export interface SessionUser {
+  id: string
+  name: string
+  email: string | null
+  avatar: string | null
+  username: string | null
+  provider: string
+}
+
+/** `GET /api/_auth/session`: `{}` when anonymous. */
+export interface SessionPayload {
+  user?: SessionUser
+  loggedInAt?: number
+}
+
+export interface AuthProvider {
+  id: 'local' | 'github' | 'oidc'
+  name: string
+  /** Where the popup (or the fallback full-page redirect) goes. */
+  url: string
+}
+
+/** SPEC §4: the temporary localStorage flag set while the sign-in popup is open. */
+export const AUTH_POPUP_FLAG = 'temp-nuxt-auth-utils-popup'
+/** An error from a popup flow, handed to the opener through localStorage. */
+export const AUTH_POPUP_ERROR = 'temp-auth-popup-error'
+/** SPEC §9: sign-in popup size. */
+export const AUTH_POPUP_WIDTH = 960
+export const AUTH_POPUP_HEIGHT = 600
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 256
