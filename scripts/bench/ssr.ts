@@ -15,6 +15,7 @@
 // Everything listens on and talks to 127.0.0.1. Timings are reported, never asserted: the exit code
 // is 0 unless something crashed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
@@ -236,7 +237,16 @@ async function startApp(): Promise<AppProcess> {
   const child = track(
     spawn(process.execPath, ['dist/node/server/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        // Production refuses to start without a session key. The bench creates no sessions worth
+        // keeping, so a throwaway key per run does (unless the caller set one).
+        SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )

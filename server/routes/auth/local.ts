@@ -10,7 +10,8 @@ import { createAttemptLimiter } from '../../services/attempt-limiter.ts'
 import { toUser } from '../../services/users.ts'
 import { sessionPayload } from './index.ts'
 
-const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
+// Surrounding spaces are allowed (trimmed before use): people paste addresses.
+const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$'
 const Credentials = Type.Object(
   {
     email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN }),
