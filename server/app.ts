@@ -9,8 +9,11 @@ import bots from './plugins/bots.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
+import builds from './plugins/builds.ts'
 import healthRoutes from './routes/health/index.ts'
 import pageRoutes from './routes/pages/index.ts'
+import authRoutes from './routes/auth/index.ts'
+import buildRoutes from './routes/builds/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +49,9 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   // files are precompressed at build.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   await app.register(healthRoutes)
+  await app.register(builds, { config })
+  await app.register(buildRoutes)
+  await app.register(authRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app
