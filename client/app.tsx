@@ -4,6 +4,7 @@ import type { PageState } from '../shared/page-state.ts'
 import { InitialStateContext } from './lib/page-context.ts'
 import { PageOutlet } from './components/app/page-outlet.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
+import { navigateOrReload } from './lib/update-check.ts'
 
 /** SPEC §2: the root holds one app shell: the page outlet and the toast region. */
 export function App({ state }: { state: PageState }) {
@@ -13,7 +14,7 @@ export function App({ state }: { state: PageState }) {
   }, [])
   return (
     <InitialStateContext value={state}>
-      <Router ssrPath={typeof window === 'undefined' ? state.path : undefined}>
+      <Router ssrPath={typeof window === 'undefined' ? state.path : undefined} aroundNav={navigateOrReload}>
         <PageOutlet />
         <Toaster />
       </Router>

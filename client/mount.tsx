@@ -7,6 +7,8 @@ import { App } from './app.tsx'
 import { errorPage, pages } from './routes.ts'
 import { seedPageResource } from './lib/page-resource.ts'
 import { initColorMode } from './lib/color-mode.ts'
+import { initSession } from './lib/session.ts'
+import { startUpdateCheck } from './lib/update-check.ts'
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')
@@ -27,6 +29,9 @@ async function mount() {
       },
     },
   )
+  // Both wait for nothing the page needs to show: the session read and the idle-time update check.
+  initSession()
+  startUpdateCheck()
 }
 
 mount().catch((error: unknown) => {

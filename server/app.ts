@@ -11,10 +11,12 @@ import security from './plugins/security.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
 import db from './plugins/db.ts'
 import session from './plugins/session.ts'
+import builds from './plugins/builds.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
 import pageRoutes from './routes/pages/index.ts'
+import buildRoutes from './routes/builds/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   // files are precompressed at build.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   await app.register(healthRoutes)
+  await app.register(builds, { config })
+  await app.register(buildRoutes)
   await app.register(db, { config })
   await app.register(session, { config })
   await app.register(authRoutes)

@@ -1,19 +1,10 @@
 // Session and sign-in shapes shared by the server and the browser (SPEC §3, §7; DESIGN §4).
 
-export interface SessionUser {
-  id: string
-  name: string
-  email: string | null
-  avatar: string | null
-  username: string | null
-  provider: string
-}
+import type { Session } from './session.ts'
 
+export type { SessionUser } from './session.ts'
 /** `GET /api/_auth/session`: `{}` when anonymous. */
-export interface SessionPayload {
-  user?: SessionUser
-  loggedInAt?: number
-}
+export type SessionPayload = Session
 
 export interface AuthProvider {
   id: 'local' | 'github' | 'oidc'

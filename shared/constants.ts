@@ -30,3 +30,32 @@ export const ROUTE_PRELOAD_CONCURRENCY = 4
 
 /** Suffix of the route payload URL: `{path}/_payload.json`. */
 export const PAYLOAD_SUFFIX = '_payload.json'
+
+/** SPEC §7: the HTTP client retries a request once on these statuses (requests without a body only). */
+export const HTTP_RETRY_STATUS_CODES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504]
+/** SPEC §7: how many times the HTTP client retries ("once"). */
+export const HTTP_RETRY_LIMIT = 1
+/** Time a request may take before the HTTP client gives up on it. */
+export const HTTP_TIMEOUT_MS = 15_000
+/** Wait before the retry when the server does not say (no `Retry-After`). */
+export const HTTP_RETRY_DELAY_MS = 250
+/** A `Retry-After` longer than this is cut to it: the user is waiting. */
+export const HTTP_RETRY_AFTER_MAX_MS = 3_000
+
+/** SPEC §7: the session read (`{}` anonymous, `{ user, loggedInAt }` signed in). */
+export const SESSION_API_PATH = '/api/_auth/session'
+
+/** SPEC §4, §7: build manifest files of the update check. */
+export const LATEST_BUILD_PATH = '/_nuxt/builds/latest.json'
+export const BUILD_META_PATH_PREFIX = '/_nuxt/builds/meta/'
+export function buildMetaPath(id: string): string {
+  return `${BUILD_META_PATH_PREFIX}${encodeURIComponent(id)}.json`
+}
+/** The `<meta name>` that tells the page which build it runs. */
+export const BUILD_ID_META_NAME = 'build-id'
+/** SPEC §4, §9: the manifest fetch starts about this long after the page is idle. */
+export const MANIFEST_FETCH_DELAY_MS = 1000
+/** How often an open page asks whether a newer build is deployed (also on focus, see below). */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+/** Focus and visibility changes check for a new build at most this often. */
+export const UPDATE_CHECK_MIN_GAP_MS = 60_000

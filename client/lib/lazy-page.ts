@@ -8,15 +8,18 @@ type Module<P> = { default: ComponentType<P> }
 type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
 
 export interface LazyPage<P = {}> {
-  /** Starts (once) loading the chunk. */
-  load(): Promise<Module<P>>
+  /**
+   * Starts (once) loading the chunk. A failed chunk reloads the page (chunk-reload guard) unless
+   * `reloadOnChunkError` is false: a prefetch must never reload the page the user is on.
+   */
+  load(options?: { reloadOnChunkError?: boolean }): Promise<Module<P>>
   /** The component when loaded; suspends (React `use`) while its chunk is loading. */
   useComponent(): ComponentType<P>
 }
 
 export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P> {
   let promise: TrackedPromise<Module<P>> | undefined
-  function load(): TrackedPromise<Module<P>> {
+  function load(options: { reloadOnChunkError?: boolean } = {}): TrackedPromise<Module<P>> {
     if (!promise) {
       const started: TrackedPromise<Module<P>> = importer().then(
         (module) => {
@@ -29,7 +32,9 @@ export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P
         (error: unknown) => {
           // Let a later navigation try again instead of caching the failure.
           promise = undefined
-          if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadOnChunkError()
+          if (typeof window !== 'undefined' && options.reloadOnChunkError !== false && isChunkLoadError(error)) {
+            reloadOnChunkError()
+          }
           throw error
         },
       )

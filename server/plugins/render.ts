@@ -120,7 +120,7 @@ export default fp(
             ...(encoding ? { 'content-encoding': encoding } : {}),
           })
           const origin = config.publicUrl ?? `${request.protocol}://${request.host}`
-          body.write(template.start({ nonce, head: headFor(state), origin, preloads: preloadsFor(entry, state) }))
+          body.write(template.start({ nonce, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id }))
           body.flushNow()
 
           // React writes here; it calls flush() after each batch, which pushes compressed bytes out.
@@ -149,7 +149,7 @@ export default fp(
       })
     })
   },
-  { name: 'render', dependencies: ['bots'] },
+  { name: 'render', dependencies: ['bots', 'builds'] },
 )
 
 interface ManifestChunk {

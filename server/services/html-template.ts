@@ -2,6 +2,7 @@
 // in production, the HMR client in development); the server splits it once at its markers and
 // fills in head tags, the nonce and the inlined state per request.
 import {
+  BUILD_ID_META_NAME,
   OG_IMAGE_PATH,
   PRODUCT_NAME,
   THEME_COLOR_DARK,
@@ -17,7 +18,7 @@ const NONCE = '%NONCE%'
 
 export interface DocumentTemplate {
   /** Everything up to and including the opening of the app container. */
-  start(input: { nonce: string; head: PageHead; origin: string; preloads: readonly string[] }): string
+  start(input: { nonce: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string }): string
   /** Everything after the React markup: state and closing tags. */
   end(input: { state: PageState; nonce: string }): string
 }
@@ -42,7 +43,7 @@ export function compileTemplate(html: string): DocumentTemplate {
   const [appToState, afterState] = split(afterApp, STATE_MARKER)
 
   return {
-    start({ nonce, head, origin, preloads }) {
+    start({ nonce, head, origin, preloads, buildId }) {
       const title = escapeHtml(head.title)
       const description = escapeHtml(head.description)
       const tags =
@@ -57,6 +58,8 @@ export function compileTemplate(html: string): DocumentTemplate {
         `<meta name="twitter:card" content="summary_large_image">` +
         `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${THEME_COLOR_LIGHT}">` +
         `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${THEME_COLOR_DARK}">` +
+        // The update check compares this with /_nuxt/builds/latest.json.
+        (buildId ? `<meta name="${BUILD_ID_META_NAME}" content="${escapeHtml(buildId)}">` : '') +
         `<script nonce="${nonce}">${colorModeScript}</script>` +
         preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('')
       return (beforeHead + tags + headToApp).replaceAll(NONCE, nonce)

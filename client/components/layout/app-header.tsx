@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Link } from 'wouter'
 import { PRODUCT_NAME } from '../../../shared/constants.ts'
 import { PanelLeftIcon } from '../ui/icons.tsx'
 import { ColorModeButton } from './color-mode-button.tsx'
 import { useSidebarCollapsed } from '../../lib/sidebar.ts'
+import { PrefetchLink } from '../app/prefetch-link.tsx'
 
 export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: () => void; drawerOpen: boolean }) {
   const collapsed = useSidebarCollapsed()
@@ -25,9 +25,9 @@ export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: ()
       >
         <PanelLeftIcon />
       </button>
-      <Link href="/" className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
+      <PrefetchLink href="/" className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
         {PRODUCT_NAME}
-      </Link>
+      </PrefetchLink>
       <div className="ml-auto flex items-center gap-1">
         <ColorModeButton />
       </div>

@@ -1,6 +1,6 @@
-import { Link } from 'wouter'
 import { cn } from '../../lib/cn.ts'
 import { MessageIcon, PlusIcon, XIcon } from '../ui/icons.tsx'
+import { PrefetchLink } from '../app/prefetch-link.tsx'
 
 export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean; onCloseDrawer: () => void }) {
   return (
@@ -19,13 +19,13 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
         )}
       >
         <div className="flex h-14 items-center gap-2 px-3">
-          <Link
+          <PrefetchLink
             href="/"
             className="inline-flex flex-1 items-center gap-2 rounded-md border border-neutral-200 bg-white px-3 py-2 text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
           >
             <PlusIcon width={16} height={16} />
             New chat
-          </Link>
+          </PrefetchLink>
           <button
             type="button"
             onClick={onCloseDrawer}

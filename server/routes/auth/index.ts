@@ -2,19 +2,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { AuthProvider, SessionPayload } from '../../../shared/auth.ts'
-
-const SessionUserSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  avatar: Type.Union([Type.String(), Type.Null()]),
-  username: Type.Union([Type.String(), Type.Null()]),
-  provider: Type.String(),
-})
-const SessionSchema = Type.Object({
-  user: Type.Optional(SessionUserSchema),
-  loggedInAt: Type.Optional(Type.Number()),
-})
+import { SessionSchema } from '../../../shared/session.ts'
+import { SESSION_API_PATH } from '../../../shared/constants.ts'
 
 export function configuredProviders(app: FastifyInstance): AuthProvider[] {
   const { auth } = app.config
@@ -31,12 +20,12 @@ export async function sessionPayload(request: import('fastify').FastifyRequest):
 }
 
 export default async function authRoutes(app: FastifyInstance) {
-  app.get('/api/_auth/session', { schema: { response: { 200: SessionSchema } } }, async (request, reply) => {
+  app.get(SESSION_API_PATH, { schema: { response: { 200: SessionSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     return sessionPayload(request)
   })
 
-  app.delete('/api/_auth/session', { schema: { response: { 200: Type.Object({ loggedOut: Type.Boolean() }) } } }, async (request, reply) => {
+  app.delete(SESSION_API_PATH, { schema: { response: { 200: Type.Object({ loggedOut: Type.Boolean() }) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     await app.auth.signOut(request)
     return { loggedOut: true }

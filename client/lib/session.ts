@@ -1,0 +1,90 @@
+// Session store (SPEC §3, §4, §7): `GET /api/_auth/session` with no retry; any failure (network,
+// 5xx, something other than a session object) reads as "no session" and never reaches callers.
+// Signed in means the session holds a user.
+import { useSyncExternalStore } from 'react'
+import { SESSION_API_PATH } from '../../shared/constants.ts'
+import type { Session } from '../../shared/session.ts'
+import { createHttpClient, type HttpClient } from './http.ts'
+
+export interface SessionState {
+  session: Session
+  loggedIn: boolean
+}
+
+export interface SessionStore {
+  getState(): SessionState
+  subscribe(listener: () => void): () => void
+  /** Asks the server again; resolves to the new state, never rejects. */
+  refresh(): Promise<SessionState>
+}
+
+const ANONYMOUS: SessionState = Object.freeze({ session: Object.freeze({}), loggedIn: false })
+
+function toSession(body: unknown): Session {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {}
+  const { user, loggedInAt } = body as Record<string, unknown>
+  if (user === undefined) return {}
+  if (typeof user !== 'object' || user === null || typeof (user as { id?: unknown }).id !== 'string') return {}
+  return { user: user as Session['user'], ...(typeof loggedInAt === 'number' ? { loggedInAt } : {}) }
+}
+
+export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fetch } = {}): SessionStore {
+  const client = deps.http ?? createHttpClient(deps.fetch ? { fetch: deps.fetch } : {})
+  const listeners = new Set<() => void>()
+  let state = ANONYMOUS
+  // Only the latest refresh may set the state (a slow old answer must not overwrite a newer one).
+  let latest = 0
+
+  function set(session: Session) {
+    const loggedIn = Boolean(session.user)
+    if (!loggedIn && !state.loggedIn && Object.keys(state.session).length === 0) return
+    state = loggedIn ? { session, loggedIn } : ANONYMOUS
+    for (const listener of listeners) listener()
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async refresh() {
+      const ticket = ++latest
+      let session: Session = {}
+      try {
+        session = toSession(await client.get(SESSION_API_PATH, { retry: 0, headers: { accept: 'application/json' } }))
+      } catch (error) {
+        // SPEC §8: a session fetch failure is swallowed and means "no session".
+        console.warn('[session] could not read the session; continuing signed out', error)
+      }
+      if (ticket === latest) set(session)
+      return state
+    },
+  }
+}
+
+const store = createSessionStore()
+
+export const refreshSession: () => Promise<SessionState> = store.refresh
+
+/** The session and whether a user is signed in; anonymous during server render and hydration. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(store.subscribe, store.getState, () => ANONYMOUS)
+}
+
+/**
+ * Hook point for the sign-in popup (SPEC §4): refresh the session when another window changes
+ * `key` in localStorage (the popup clears its flag when it is done). Returns the cleanup.
+ */
+export function refreshSessionOnStorage(key: string, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key) void store.refresh()
+  }
+  target.addEventListener('storage', onStorage)
+  return () => target.removeEventListener('storage', onStorage)
+}
+
+/** Reads the session once the app is interactive. */
+export function initSession(): void {
+  void store.refresh()
+}
