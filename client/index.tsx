@@ -26,5 +26,6 @@ export const pageModules: Record<string, string> = {
   index: 'pages/home.tsx',
   'chat-id': 'pages/chat.tsx',
   playground: 'pages/playground.tsx',
+  'sign-in': 'pages/sign-in.tsx',
   error: 'pages/error.tsx',
 }

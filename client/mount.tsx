@@ -7,7 +7,8 @@ import { App } from './app.tsx'
 import { errorPage, pages } from './routes.ts'
 import { seedPageResource } from './lib/page-resource.ts'
 import { initColorMode } from './lib/color-mode.ts'
-import { initSession } from './lib/session.ts'
+import { seedSession } from './lib/session.ts'
+import { completeSignInPopup, watchSignInPopup } from './lib/auth-popup.ts'
 import { startUpdateCheck } from './lib/update-check.ts'
 
 async function mount() {
@@ -15,7 +16,10 @@ async function mount() {
   const state = JSON.parse(stateElement?.textContent ?? 'null') as PageState | null
   const container = document.getElementById('app')
   if (!state || !container) throw new Error('The server did not render the app state')
+  // Inside the sign-in popup, returning to the app means the flow is over: hand back and close.
+  if (completeSignInPopup()) return
   seedPageResource(state)
+  seedSession(state.session ?? {})
   initColorMode()
   await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())
   hydrateRoot(
@@ -29,8 +33,8 @@ async function mount() {
       },
     },
   )
-  // Both wait for nothing the page needs to show: the session read and the idle-time update check.
-  initSession()
+  // Neither delays what the page shows: the sign-in popup watcher and the idle-time update check.
+  watchSignInPopup()
   startUpdateCheck()
 }
 

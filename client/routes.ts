@@ -7,6 +7,10 @@ export const pages: Record<PageName, LazyPage> = {
   index: lazyPage(() => import('./pages/home.tsx')),
   'chat-id': lazyPage(() => import('./pages/chat.tsx')),
   playground: lazyPage(() => import('./pages/playground.tsx')),
+  'sign-in': lazyPage(() => import('./pages/sign-in.tsx')),
 }
 
 export const errorPage: LazyPage<{ error: PageError }> = lazyPage(() => import('./pages/error.tsx'))
+
+/** Pages shown without the app's header and sidebar (the sign-in popup). */
+export const pagesWithoutLayout: ReadonlySet<PageName> = new Set(['sign-in'])

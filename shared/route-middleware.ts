@@ -18,6 +18,8 @@ export const routeMiddleware = {
   /** Pages only a signed-in user may open send others home. */
   'signed-in': (context: MiddlewareContext): MiddlewareResult =>
     context.user ? undefined : { redirect: '/' },
+  /** Sign-in pages make no sense once signed in. */
+  'guest-only': (context: MiddlewareContext): MiddlewareResult => (context.user ? { redirect: '/' } : undefined),
 } satisfies Record<string, RouteMiddleware>
 
 export type MiddlewareName = keyof typeof routeMiddleware

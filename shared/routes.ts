@@ -102,13 +102,15 @@ function safeDecode(part: string): string {
   }
 }
 
-export type PageName = 'index' | 'chat-id' | 'playground'
+export type PageName = 'index' | 'chat-id' | 'playground' | 'sign-in'
 
 export const router = defineRouter<PageName>([
   { name: 'index', path: '/' },
   { name: 'chat-id', path: '/chat/:id', params: { id: CHAT_ID_PATTERN } },
   // The UI kit playground; its loader answers 404 unless UI_PLAYGROUND is on.
   { name: 'playground', path: '/_playground' },
+  // The local-account form the sign-in popup shows; signed-in visitors are sent home.
+  { name: 'sign-in', path: '/auth/local', middleware: ['guest-only'] },
 ])
 
 /** `/chat/a` → `/chat/a/_payload.json`, `/` → `/_payload.json`. */

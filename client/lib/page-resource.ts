@@ -6,6 +6,7 @@ import { payloadUrl, router } from '../../shared/routes.ts'
 import { serverErrorPage, statusMessageFor, toPageError, type PageError } from '../../shared/errors.ts'
 import type { PageState, Payload } from '../../shared/page-state.ts'
 import { pages } from '../routes.ts'
+import { getSession } from './session.ts'
 import { HttpError, http } from './http.ts'
 
 export type PageResource = PageState | { path: string; kind: 'redirect'; location: string }
@@ -87,7 +88,7 @@ function remember(path: string, pending: Promise<PageResource>, prefetch: boolea
 async function resolvePage(path: string, prefetch: boolean): Promise<PageResource> {
   let resolution
   try {
-    resolution = router.resolve(path, { user: undefined })
+    resolution = router.resolve(path, { user: getSession().session.user })
   } catch (error) {
     console.error(error)
     return { path, kind: 'error', error: serverErrorPage() }

@@ -1,10 +1,11 @@
 // Session store (SPEC §3, §4, §7): `GET /api/_auth/session` with no retry; any failure (network,
 // 5xx, something other than a session object) reads as "no session" and never reaches callers.
 // Signed in means the session holds a user.
-import { useSyncExternalStore } from 'react'
+import { useContext, useSyncExternalStore } from 'react'
+import { InitialStateContext } from './page-context.ts'
 import { SESSION_API_PATH } from '../../shared/constants.ts'
 import type { Session } from '../../shared/session.ts'
-import { createHttpClient, type HttpClient } from './http.ts'
+import { createHttpClient, http, type HttpClient } from './http.ts'
 
 export interface SessionState {
   session: Session
@@ -13,6 +14,8 @@ export interface SessionState {
 
 export interface SessionStore {
   getState(): SessionState
+  /** Sets the state the server rendered with (before hydration), without a request. */
+  seed(session: Session): void
   subscribe(listener: () => void): () => void
   /** Asks the server again; resolves to the new state, never rejects. */
   refresh(): Promise<SessionState>
@@ -44,6 +47,7 @@ export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fet
 
   return {
     getState: () => state,
+    seed: (session) => set(toSession(session)),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -67,9 +71,24 @@ const store = createSessionStore()
 
 export const refreshSession: () => Promise<SessionState> = store.refresh
 
-/** The session and whether a user is signed in; anonymous during server render and hydration. */
+export const seedSession: (session: Session) => void = store.seed
+/** The current session outside React (route middleware on the client). */
+export const getSession: () => SessionState = store.getState
+
+/**
+ * The session and whether a user is signed in. The server renders with the session it resolved
+ * (PageState.session) and the browser store is seeded with the same before hydrating, so the first
+ * paint already shows who is signed in and hydration matches.
+ */
 export function useSession(): SessionState {
-  return useSyncExternalStore(store.subscribe, store.getState, () => ANONYMOUS)
+  const initial = useContext(InitialStateContext)
+  const fromServer = typeof window === 'undefined' ? toState(toSession(initial?.session ?? {})) : undefined
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  return fromServer ?? state
+}
+
+function toState(session: Session): SessionState {
+  return session.user ? { session, loggedIn: true } : ANONYMOUS
 }
 
 /**
@@ -84,7 +103,14 @@ export function refreshSessionOnStorage(key: string, target: Pick<Window, 'addEv
   return () => target.removeEventListener('storage', onStorage)
 }
 
-/** Reads the session once the app is interactive. */
-export function initSession(): void {
-  void store.refresh()
+/** Sign-out here; the caller decides what the interface does next. Never rejects. */
+export async function signOut(): Promise<boolean> {
+  try {
+    await http.delete(SESSION_API_PATH)
+    store.seed({})
+    return true
+  } catch (error) {
+    console.warn('[session] sign-out failed', error)
+    return false
+  }
 }

@@ -8,7 +8,7 @@ import { routeMiddleware, UnknownMiddlewareError } from '../../shared/route-midd
 t.test('an unknown middleware name throws, naming it and the valid ones', async (t) => {
   t.throws(
     () => defineRouter([{ name: 'settings', path: '/settings', middleware: ['signed-in', 'admin-only'] }]),
-    { name: 'UnknownMiddlewareError', message: "Unknown route middleware 'admin-only' on route 'settings'. Valid middleware: 'signed-in'" },
+    { name: 'UnknownMiddlewareError', message: "Unknown route middleware 'admin-only' on route 'settings'. Valid middleware: 'signed-in', 'guest-only'" },
   )
   t.throws(() => defineRouter([{ name: 'x', path: '/x', middleware: ['nope'] }], {}), /Valid middleware: \(none\)/)
 })

@@ -4,7 +4,7 @@ import { headFor, type PageState } from '../../../shared/page-state.ts'
 import { applyHead } from '../../lib/head.ts'
 import { loadPageResource, type PageResource } from '../../lib/page-resource.ts'
 import { InitialStateContext, NavigationPendingContext, RouteDataContext } from '../../lib/page-context.ts'
-import { pages } from '../../routes.ts'
+import { pages, pagesWithoutLayout } from '../../routes.ts'
 import { ErrorView } from './error-view.tsx'
 import { AppErrorBoundary } from './app-error-boundary.tsx'
 import { DefaultLayout } from '../layout/default-layout.tsx'
@@ -49,12 +49,12 @@ function PageView({ path }: { path: string }) {
 }
 
 function PageContent({ state }: { state: Extract<PageState, { kind: 'page' }> }) {
-  const Component = pages[state.route as keyof typeof pages].useComponent()
-  return (
-    <DefaultLayout>
-      <RouteDataContext value={{ path: state.path, params: state.params, data: state.data }}>
-        <Component />
-      </RouteDataContext>
-    </DefaultLayout>
+  const name = state.route as keyof typeof pages
+  const Component = pages[name].useComponent()
+  const page = (
+    <RouteDataContext value={{ path: state.path, params: state.params, data: state.data }}>
+      <Component />
+    </RouteDataContext>
   )
+  return pagesWithoutLayout.has(name) ? page : <DefaultLayout>{page}</DefaultLayout>
 }

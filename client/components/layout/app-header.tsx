@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { PRODUCT_NAME } from '../../../shared/constants.ts'
 import { PanelLeftIcon } from '../ui/icons.tsx'
 import { ColorModeButton } from './color-mode-button.tsx'
+import { AccountMenu } from './account-menu.tsx'
 import { useSidebarCollapsed } from '../../lib/sidebar.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 
@@ -30,6 +31,7 @@ export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: ()
       </PrefetchLink>
       <div className="ml-auto flex items-center gap-1">
         <ColorModeButton />
+        <AccountMenu />
       </div>
     </header>
   )

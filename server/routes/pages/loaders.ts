@@ -18,6 +18,10 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
 > = {
   index: async () => ({}),
   'chat-id': async ({ params }) => ({ id: params.id! }),
+  'sign-in': async ({ request }) => {
+    if (!request.server.config.auth.local) throw pageNotFound('/auth/local')
+    return {}
+  },
   playground: async ({ request }) => {
     if (!request.server.config.uiPlayground) throw pageNotFound('/_playground')
     return {}

@@ -1,0 +1,90 @@
+import { useContext } from 'react'
+import { toast } from 'react-hot-toast/headless'
+import { InitialStateContext } from '../../lib/page-context.ts'
+import { signOut, useSession } from '../../lib/session.ts'
+import { openSignIn } from '../../lib/auth-popup.ts'
+import { setColorMode, useColorMode } from '../../lib/color-mode.ts'
+import { Menu } from '../ui/menu.tsx'
+import type { SessionUser } from '../../../shared/session.ts'
+
+const BUTTON =
+  'inline-flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-200 dark:hover:bg-neutral-800'
+
+/** DESIGN §4: Sign in (menu of configured providers) when anonymous; avatar, name and a menu when signed in. */
+export function AccountMenu() {
+  const { session, loggedIn } = useSession()
+  const providers = useContext(InitialStateContext)?.providers ?? []
+  const colorMode = useColorMode()
+
+  if (!loggedIn || !session.user) {
+    if (providers.length === 0) return null
+    if (providers.length === 1) {
+      return (
+        <button type="button" className={BUTTON} onClick={() => openSignIn(providers[0]!.url)}>
+          Sign in
+        </button>
+      )
+    }
+    return (
+      <Menu
+        label="Sign in"
+        trigger="Sign in"
+        triggerClassName={BUTTON}
+        sections={[{ label: 'Sign in with', items: providers.map((provider) => ({ label: provider.name, onSelect: () => openSignIn(provider.url) })) }]}
+      />
+    )
+  }
+
+  const user = session.user
+  return (
+    <Menu
+      label={`Account: ${user.name}`}
+      trigger={
+        <>
+          <Avatar user={user} />
+          <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
+        </>
+      }
+      triggerClassName={BUTTON}
+      sections={[
+        {
+          label: 'Colour mode',
+          items: (['system', 'light', 'dark'] as const).map((mode) => ({
+            label: mode[0]!.toUpperCase() + mode.slice(1),
+            checked: colorMode === mode,
+            onSelect: () => setColorMode(mode),
+          })),
+        },
+        {
+          items: [
+            {
+              label: 'Sign out',
+              danger: true,
+              onSelect: async () => {
+                if (await signOut()) toast.success('You are signed out.')
+                else toast.error('Could not sign out. Check your connection and try again.')
+              },
+            },
+          ],
+        },
+      ]}
+    />
+  )
+}
+
+function Avatar({ user }: { user: SessionUser }) {
+  if (user.avatar) {
+    return <img src={user.avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" referrerPolicy="no-referrer" />
+  }
+  const initials = user.name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
+  return (
+    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center rounded-full bg-primary-600 text-[10px] font-semibold text-white">
+      {initials}
+    </span>
+  )
+}

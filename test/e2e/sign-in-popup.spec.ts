@@ -1,0 +1,66 @@
+// SPEC §4, §9: sign-in in a 960×600 popup that closes itself; the opener switches to signed in
+// without a reload. Signing out returns to anonymous, also without a reload.
+import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
+
+test('sign up in the popup, the opener updates; sign out again', async ({ page }) => {
+  const email = `ada-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  await page.goto('/')
+  await waitForHydration(page)
+  const documents = countDocumentLoads(page)
+
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Sign in' }).click()])
+  await popup.waitForLoadState()
+  expect(await page.evaluate(() => localStorage.getItem('temp-nuxt-auth-utils-popup'))).toBe('true')
+  const size = await popup.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }))
+  expect(size).toEqual({ width: 960, height: 600 })
+  await expect(popup.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+
+  await popup.getByRole('button', { name: 'Create an account' }).click()
+  await popup.getByLabel('Name').fill('Ada Lovelace')
+  await popup.getByLabel('Email').fill(email)
+  await popup.getByLabel('Password').fill('correct horse battery')
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Create account' }).click()])
+
+  await expect(page.getByRole('button', { name: 'Account: Ada Lovelace' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('temp-nuxt-auth-utils-popup'))).toBeNull()
+  expect(documents.value).toBe(0)
+
+  // The server knows too: a reload renders signed in from the first byte.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Account: Ada Lovelace' })).toBeVisible()
+  await waitForHydration(page)
+
+  await page.getByRole('button', { name: 'Account: Ada Lovelace' }).click()
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toBeVisible()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('You are signed out.')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect((await (await page.request.get('/api/_auth/session')).json())).toEqual({})
+})
+
+test('wrong credentials show the generic error inside the popup', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Sign in' }).click()])
+  await popup.getByLabel('Email').fill('nobody@example.com')
+  await popup.getByLabel('Password').fill('not the password')
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await expect(popup.getByRole('alert')).toHaveText('Invalid email or password.')
+  await expect(popup.getByLabel('Email')).toHaveValue('nobody@example.com')
+})
+
+test('a blocked popup falls back to a full-page sign-in', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/auth\/local$/)
+  await page.getByRole('button', { name: 'Create an account' }).click()
+  await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('a long enough password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('button', { name: /^Account: grace-/ })).toBeVisible()
+})
