@@ -48,6 +48,10 @@ export const ConfigSchema = Type.Object({
   /** Sign-in attempts allowed per IP per minute, and failed attempts per account per 15 minutes. */
   AUTH_RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
   AUTH_RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
+  /** Longest user message accepted, in characters. */
+  MESSAGE_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 32_000 }),
+  /** Messages one owner may send per minute. */
+  SEND_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
 })
@@ -73,6 +77,8 @@ export interface AppConfig {
   sessionKeys: Buffer[]
   sessionIdleTimeoutS: number
   sessionMaxAgeS: number
+  messageMaxChars: number
+  sendRateLimitPerMinute: number
   auth: {
     local: boolean
     github: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null
@@ -135,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionKeys: sessionKeys(config, root),
     sessionIdleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
     sessionMaxAgeS: config.SESSION_MAX_AGE_S,
+    messageMaxChars: config.MESSAGE_MAX_CHARS,
+    sendRateLimitPerMinute: config.SEND_RATE_LIMIT_PER_MINUTE,
     auth: {
       local: config.AUTH_LOCAL,
       github: pair('GITHUB_CLIENT_ID', config.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', config.GITHUB_CLIENT_SECRET)

@@ -15,6 +15,9 @@ import builds from './plugins/builds.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
+import llm from './plugins/llm.ts'
+import chats from './plugins/chats.ts'
+import chatRoutes from './routes/chats/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
 
@@ -58,6 +61,9 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(session, { config })
   await app.register(authRoutes)
   await app.register(localAuthRoutes)
+  await app.register(llm, { config })
+  await app.register(chats, { config })
+  await app.register(chatRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app

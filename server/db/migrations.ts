@@ -33,4 +33,44 @@ export const migrations: Record<string, Migration> = {
       void sql
     },
   },
+  '0002_chats_messages_votes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('chats')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('owner_id', 'text', (col) => col.notNull())
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('visibility', 'text', (col) => col.notNull().defaultTo('private'))
+        .addColumn('model', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema.createIndex('chats_owner_activity').on('chats').columns(['owner_id', 'updated_at', 'id']).execute()
+      await db.schema
+        .createTable('messages')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('chat_id', 'text', (col) => col.notNull().references('chats.id').onDelete('cascade'))
+        .addColumn('seq', 'integer', (col) => col.notNull())
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('parts', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('usage', 'text')
+        .addColumn('model', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addUniqueConstraint('messages_chat_seq', ['chat_id', 'seq'])
+        .execute()
+      await db.schema
+        .createTable('votes')
+        .addColumn('chat_id', 'text', (col) => col.notNull().references('chats.id').onDelete('cascade'))
+        .addColumn('message_id', 'text', (col) => col.notNull().references('messages.id').onDelete('cascade'))
+        .addColumn('value', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('votes_pk', ['chat_id', 'message_id'])
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('votes').execute()
+      await db.schema.dropTable('messages').execute()
+      await db.schema.dropTable('chats').execute()
+    },
+  },
 }

@@ -1,5 +1,4 @@
 // Table types for Kysely. Timestamps are milliseconds since the epoch (DESIGN §5).
-import type { Generated } from 'kysely'
 
 export interface UsersTable {
   id: string
@@ -24,11 +23,46 @@ export interface SessionsTable {
   revoked_at: number | null
 }
 
-export interface MigrationsMarker {
-  id: Generated<number>
+export type Visibility = 'private' | 'public'
+export type MessageStatus = 'complete' | 'streaming' | 'partial' | 'error'
+
+export interface ChatsTable {
+  id: string
+  /** A user id, or the anonymous owner id of a visitor who has not signed in. */
+  owner_id: string
+  title: string
+  visibility: Visibility
+  model: string | null
+  created_at: number
+  /** Last activity: the sidebar orders by it. */
+  updated_at: number
+}
+
+export interface MessagesTable {
+  id: string
+  chat_id: string
+  /** Order within the chat (never order by time: two messages can share a millisecond). */
+  seq: number
+  role: 'user' | 'assistant' | 'system'
+  /** AI SDK UIMessage parts, JSON. */
+  parts: string
+  status: MessageStatus
+  /** `{ inputTokens, outputTokens }` JSON for answers. */
+  usage: string | null
+  model: string | null
+  created_at: number
+}
+
+export interface VotesTable {
+  chat_id: string
+  message_id: string
+  value: 'up' | 'down'
 }
 
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
+  chats: ChatsTable
+  messages: MessagesTable
+  votes: VotesTable
 }

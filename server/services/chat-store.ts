@@ -1,0 +1,189 @@
+// Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
+// per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
+import type { Kysely, Transaction } from 'kysely'
+import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../db/schema.ts'
+
+export interface ChatMessage {
+  id: string
+  role: 'user' | 'assistant' | 'system'
+  parts: Array<Record<string, unknown>>
+  status: MessageStatus
+  createdAt: number
+  metadata?: { model?: string | null; usage?: unknown }
+}
+
+export interface ChatSummary {
+  id: string
+  title: string
+  visibility: Visibility
+  model: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface ChatPage {
+  chats: ChatSummary[]
+  nextCursor: string | null
+}
+
+export const DEFAULT_TITLE = 'New chat'
+
+function toSummary(row: ChatsTable): ChatSummary {
+  return { id: row.id, title: row.title, visibility: row.visibility, model: row.model, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) }
+}
+
+function toMessage(row: MessagesTable): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    parts: JSON.parse(row.parts),
+    status: row.status,
+    createdAt: Number(row.created_at),
+    metadata: row.role === 'assistant' ? { model: row.model, usage: row.usage ? JSON.parse(row.usage) : undefined } : undefined,
+  }
+}
+
+/** Cursor = "{updatedAt}:{id}" of the last chat of the previous page (stable under ties). */
+export function encodeCursor(chat: Pick<ChatSummary, 'updatedAt' | 'id'>): string {
+  return Buffer.from(`${chat.updatedAt}:${chat.id}`).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): { updatedAt: number; id: string } | null {
+  const text = Buffer.from(cursor, 'base64url').toString()
+  const match = /^(\d+):(.+)$/.exec(text)
+  return match ? { updatedAt: Number(match[1]), id: match[2]! } : null
+}
+
+export function createChatStore(db: Kysely<Database>, now: () => number = Date.now) {
+  async function nextSeq(trx: Transaction<Database> | Kysely<Database>, chatId: string): Promise<number> {
+    const row = await trx.selectFrom('messages').select((eb) => eb.fn.max('seq').as('max')).where('chat_id', '=', chatId).executeTakeFirst()
+    return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1
+  }
+
+  return {
+    async list(ownerId: string, limit: number, cursor?: { updatedAt: number; id: string } | null): Promise<ChatPage> {
+      let query = db.selectFrom('chats').selectAll().where('owner_id', '=', ownerId)
+      if (cursor) {
+        query = query.where((eb) =>
+          eb.or([eb('updated_at', '<', cursor.updatedAt), eb.and([eb('updated_at', '=', cursor.updatedAt), eb('id', '<', cursor.id)])]),
+        )
+      }
+      const rows = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+      const chats = rows.slice(0, limit).map(toSummary)
+      return { chats, nextCursor: rows.length > limit ? encodeCursor(chats[chats.length - 1]!) : null }
+    },
+
+    async get(chatId: string): Promise<(ChatSummary & { ownerId: string }) | null> {
+      const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
+      return row ? { ...toSummary(row), ownerId: row.owner_id } : null
+    },
+
+    /** Creates the chat with its first user message, in one transaction. Null when the id exists. */
+    async create(input: { id: string; ownerId: string; model: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
+      const at = now()
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('chats')
+          .values({ id: input.id, owner_id: input.ownerId, title: DEFAULT_TITLE, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst()
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null
+        await trx
+          .insertInto('messages')
+          .values({ id: input.message.id, chat_id: input.id, seq: 0, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
+          .execute()
+        return toSummary({ id: input.id, owner_id: input.ownerId, title: DEFAULT_TITLE, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+      })
+    },
+
+    async messages(chatId: string): Promise<ChatMessage[]> {
+      const rows = await db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq', 'asc').execute()
+      return rows.map(toMessage)
+    },
+
+    async message(chatId: string, messageId: string): Promise<(ChatMessage & { seq: number }) | null> {
+      const row = await db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
+      return row ? { ...toMessage(row), seq: Number(row.seq) } : null
+    },
+
+    /** Appends messages at the end of the chat, in order, and marks activity. */
+    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        let seq = await nextSeq(trx, chatId)
+        const at = now()
+        for (const message of messages) {
+          await trx
+            .insertInto('messages')
+            .values({ id: message.id, chat_id: chatId, seq: seq++, role: message.role, parts: JSON.stringify(message.parts), status: message.status, usage: null, model: message.model ?? null, created_at: at })
+            .execute()
+        }
+        await trx.updateTable('chats').set({ updated_at: at }).where('id', '=', chatId).execute()
+      })
+    },
+
+    async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: unknown }): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set({ parts: JSON.stringify(update.parts), status: update.status, usage: update.usage === undefined ? null : JSON.stringify(update.usage) })
+        .where('id', '=', messageId)
+        .execute()
+    },
+
+    /** Deletes `messageId` and everything after it (inclusive), or only what follows it. */
+    async truncate(chatId: string, messageId: string, inclusive: boolean): Promise<boolean> {
+      const target = await db.selectFrom('messages').select('seq').where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
+      if (!target) return false
+      await db
+        .deleteFrom('messages')
+        .where('chat_id', '=', chatId)
+        .where('seq', inclusive ? '>=' : '>', Number(target.seq))
+        .execute()
+      return true
+    },
+
+    async update(chatId: string, changes: { title?: string; visibility?: Visibility; model?: string | null }): Promise<ChatSummary | null> {
+      if (Object.keys(changes).length > 0) await db.updateTable('chats').set(changes).where('id', '=', chatId).execute()
+      const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
+      return row ? toSummary(row) : null
+    },
+
+    async remove(chatId: string): Promise<boolean> {
+      // Messages and votes go with it (ON DELETE CASCADE; SQLite enforces it with foreign_keys=ON).
+      const result = await db.deleteFrom('chats').where('id', '=', chatId).executeTakeFirst()
+      return Number(result.numDeletedRows) === 1
+    },
+
+    /** On sign-in: the anonymous owner's chats become the user's, all or none. */
+    async moveOwner(fromOwnerId: string, toOwnerId: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('chats').set({ owner_id: toOwnerId }).where('owner_id', '=', fromOwnerId).executeTakeFirst()
+        return Number(result.numUpdatedRows)
+      })
+    },
+
+    async votes(chatId: string): Promise<Array<{ messageId: string; value: 'up' | 'down' }>> {
+      const rows = await db.selectFrom('votes').select(['message_id', 'value']).where('chat_id', '=', chatId).execute()
+      return rows.map((row) => ({ messageId: row.message_id, value: row.value }))
+    },
+
+    async vote(chatId: string, messageId: string, value: 'up' | 'down' | null): Promise<void> {
+      if (value === null) {
+        await db.deleteFrom('votes').where('chat_id', '=', chatId).where('message_id', '=', messageId).execute()
+        return
+      }
+      await db
+        .insertInto('votes')
+        .values({ chat_id: chatId, message_id: messageId, value })
+        .onConflict((oc) => oc.columns(['chat_id', 'message_id']).doUpdateSet({ value }))
+        .execute()
+    },
+
+    /** Answers left "streaming" by a crash or a restart are what they are: partial. */
+    async settleInterrupted(): Promise<number> {
+      const result = await db.updateTable('messages').set({ status: 'partial' }).where('status', '=', 'streaming').executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+  }
+}
+
+export type ChatStore = ReturnType<typeof createChatStore>

@@ -1,0 +1,22 @@
+// Chat titles: short, no punctuation (the sidebar shows them on one line).
+
+/** System prompt for title generation. Models (the offline one too) answer with a title only. */
+export const TITLE_SYSTEM_PROMPT =
+  'Title: write a short title (at most 6 words) for a chat that starts with the user message below. Answer with the title only, no quotes, no punctuation.'
+
+const MAX_LENGTH = 60
+
+/** Cleans a model's title; falls back to the first words of the question. */
+export function titleFrom(modelText: string, question: string): string {
+  const clean = (text: string) =>
+    text
+      .replace(/^\s*title\s*:\s*/i, '')
+      .replace(/[\p{P}\p{S}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  let title = clean(modelText)
+  if (!title) title = clean(question).split(' ').slice(0, 6).join(' ')
+  if (!title) return 'New chat'
+  if (title.length > MAX_LENGTH) title = title.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '')
+  return title[0]!.toUpperCase() + title.slice(1)
+}

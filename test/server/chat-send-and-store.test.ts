@@ -1,0 +1,49 @@
+// Sending a message streams the answer as the AI SDK UI message stream and stores it.
+import t from 'tap'
+import { buildApp } from '../helpers/build-app.ts'
+import { createChat, parseUiStream, streamedText, userMessage, visitor } from '../helpers/chat.ts'
+
+t.test('create a chat, stream the answer, read it back', async (t) => {
+  const { app } = await buildApp(t)
+  const v = visitor()
+  const created = await createChat(app, v, 'What is Fastify?')
+  t.equal(created.statusCode, 201)
+  const chat = created.json()
+  t.match(chat, { id: String, title: 'New chat', visibility: 'private' })
+
+  const first = (await app.inject({ url: `/api/chats/${chat.id}`, headers: v.headers() })).json()
+  const question = first.messages[0]
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/chats/${chat.id}`,
+    headers: v.headers(true),
+    payload: { id: chat.id, messages: [question], trigger: 'submit-message' },
+  })
+  t.equal(res.statusCode, 200)
+  t.match(res.headers['content-type'], /^text\/event-stream/)
+  t.equal(res.headers['x-vercel-ai-ui-message-stream'], 'v1')
+  const { chunks, done } = parseUiStream(res.body)
+  t.ok(done, 'ends with [DONE]')
+  t.equal(chunks[0]?.type, 'start')
+  const text = streamedText(chunks)
+  t.ok(text.length > 10, 'text streamed')
+  t.ok(chunks.some((chunk) => chunk.type === 'data-chat-title'), 'a title data part')
+
+  const stored = (await app.inject({ url: `/api/chats/${chat.id}`, headers: v.headers() })).json()
+  t.equal(stored.messages.length, 2)
+  t.match(stored.messages[1], { role: 'assistant', status: 'complete' })
+  t.equal(stored.messages[1].parts.filter((p: { type: string }) => p.type === 'text').map((p: { text: string }) => p.text).join(''), text)
+  t.not(stored.chat.title, 'New chat', 'the title was generated')
+  t.equal(stored.chat.isOwner, true)
+
+  // A follow-up question continues the same chat.
+  const followUp = await app.inject({
+    method: 'POST',
+    url: `/api/chats/${chat.id}`,
+    headers: v.headers(true),
+    payload: { id: chat.id, messages: [...stored.messages, userMessage('And Vite?')], trigger: 'submit-message' },
+  })
+  t.equal(followUp.statusCode, 200)
+  const after = (await app.inject({ url: `/api/chats/${chat.id}`, headers: v.headers() })).json()
+  t.same(after.messages.map((m: { role: string }) => m.role), ['user', 'assistant', 'user', 'assistant'])
+})
