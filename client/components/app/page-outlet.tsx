@@ -22,11 +22,13 @@ export function PageOutlet({ children }: { children?: ReactNode }) {
   return (
     <NavigationPendingContext value={pending}>
       {children}
-      <AppErrorBoundary key={path}>
-        <Suspense fallback={null}>
+      {/* Suspense outside the keyed boundary: a boundary mounted fresh for the next path would show
+          its (empty) fallback at once instead of keeping the current page while the next loads. */}
+      <Suspense fallback={null}>
+        <AppErrorBoundary key={path}>
           <PageView path={path} />
-        </Suspense>
-      </AppErrorBoundary>
+        </AppErrorBoundary>
+      </Suspense>
     </NavigationPendingContext>
   )
 }
