@@ -28,7 +28,7 @@ export function DialogPanel({
       tabIndex={-1}
       className={cn(
         'w-full max-w-md rounded-xl border border-neutral-200 bg-white p-6 text-neutral-900 shadow-xl outline-none',
-        'transition-[translate,scale] duration-150 starting:translate-y-2 starting:scale-95',
+        'transition-[translate,scale] duration-150 starting:translate-y-2 starting:scale-95 motion-reduce:transition-none',
         'in-data-[state=closed]:translate-y-2 in-data-[state=closed]:scale-95',
         'dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100',
         className,

@@ -124,7 +124,7 @@ function OverlayLayer({ entry, active }: { entry: OverlayEntry; active: boolean 
       onKeyDown={onKeyDown}
       onMouseDown={onMouseDown}
       onClick={onClick}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-neutral-950/50 p-4 transition-opacity duration-150 starting:opacity-0 data-[state=closed]:opacity-0 sm:items-center dark:bg-neutral-950/70"
+      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-neutral-950/50 p-4 transition-opacity duration-150 starting:opacity-0 motion-reduce:transition-none data-[state=closed]:opacity-0 sm:items-center dark:bg-neutral-950/70"
     >
       <Component {...entry.props} close={entry.close} />
     </div>

@@ -201,7 +201,7 @@ function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: string, 
       className={cn(
         'pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-lg border bg-white p-4 pr-11 text-sm shadow-lg',
         'border-neutral-200 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100',
-        'transition-[translate,transform,opacity] duration-200 ease-out starting:translate-x-8 starting:opacity-0',
+        'transition-[translate,transform,opacity] duration-200 ease-out starting:translate-x-8 starting:opacity-0 motion-reduce:transition-none',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
         content.variant === 'error' && 'border-error-200 dark:border-error-900',
         swipe === 'move' && 'transition-none',
