@@ -5,18 +5,30 @@ import { InitialStateContext } from './lib/page-context.ts'
 import { PageOutlet } from './components/app/page-outlet.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { navigateOrReload } from './lib/update-check.ts'
+import { onSignInError } from './lib/auth-popup.ts'
+import { notify } from './lib/toast.ts'
+import { OverlayHost } from './components/ui/overlay-host.tsx'
+import { LoadingIndicator } from './components/ui/loading-indicator.tsx'
 
-/** SPEC §2: the root holds one app shell: the page outlet and the toast region. */
+/** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
 export function App({ state }: { state: PageState }) {
   // Marks the document as interactive (tests and the update check wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  // Errors from the sign-in popup (or a full-page sign-in) come back as a toast here.
+  useEffect(
+    () => onSignInError((message) => notify({ title: 'Sign-in failed', description: message, variant: 'error', duration: Infinity })),
+    [],
+  )
   return (
     <InitialStateContext value={state}>
       <Router ssrPath={typeof window === 'undefined' ? state.path : undefined} aroundNav={navigateOrReload}>
-        <PageOutlet />
+        <PageOutlet>
+          <LoadingIndicator />
+        </PageOutlet>
         <Toaster />
+        <OverlayHost />
       </Router>
     </InitialStateContext>
   )

@@ -59,3 +59,29 @@ export const MANIFEST_FETCH_DELAY_MS = 1000
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 /** Focus and visibility changes check for a new build at most this often. */
 export const UPDATE_CHECK_MIN_GAP_MS = 60_000
+/** SPEC §4, §9: toasts. */
+export const TOAST_DEFAULT_DURATION_MS = 5000
+/** A toast swiped right (the viewport is top-right) at least this far closes. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+export const TOAST_SWIPE_DIRECTION = 'right'
+export const TOAST_MAX_VISIBLE = 5
+/** A closed toast stays in the DOM this long (its exit animation), then is removed. */
+export const TOAST_REMOVE_DELAY_MS = 200
+export const TOAST_VIEWPORT_HOTKEY = 'F8'
+/** The viewport is this wide from the `sm` breakpoint up (full width below). */
+export const TOAST_VIEWPORT_WIDTH = '24rem'
+export const TOAST_TYPES = ['foreground', 'background'] as const
+
+/** SPEC §9: tooltips open after hovering this long; within the skip delay after one closed, at once. */
+export const TOOLTIP_OPEN_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+
+/** SPEC §5, §9: progress max must be > 0 and defaults to this. */
+export const PROGRESS_DEFAULT_MAX = 100
+
+/** SPEC §4, §9: the page navigation loading indicator. */
+export const LOADING_INDICATOR_THROTTLE_MS = 200
+export const LOADING_INDICATOR_DURATION_MS = 2000
+export const LOADING_INDICATOR_HIDE_DELAY_MS = 500
+export const LOADING_INDICATOR_RESET_DELAY_MS = 400
+export const LOADING_INDICATOR_HEIGHT_PX = 3

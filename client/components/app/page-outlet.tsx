@@ -1,4 +1,4 @@
-import { Suspense, use, useContext, useDeferredValue, useEffect } from 'react'
+import { Suspense, use, useContext, useDeferredValue, useEffect, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'
 import { headFor, type PageState } from '../../../shared/page-state.ts'
 import { applyHead } from '../../lib/head.ts'
@@ -13,18 +13,22 @@ import { DefaultLayout } from '../layout/default-layout.tsx'
  * Renders the page for the current location. The location is deferred: while the next page's
  * payload and chunk load, React keeps showing the current page (no blank flash, no spinner
  * swap), and `pending` tells the loading indicator a navigation is in progress.
+ * `children` (the loading indicator) render inside that context, next to the page.
  */
-export function PageOutlet() {
+export function PageOutlet({ children }: { children?: ReactNode }) {
   const [location] = useLocation()
   const path = useDeferredValue(location)
   const pending = path !== location
   return (
     <NavigationPendingContext value={pending}>
-      <AppErrorBoundary key={path}>
-        <Suspense fallback={null}>
+      {children}
+      {/* Suspense outside the keyed boundary: a boundary mounted fresh for the next path would show
+          its (empty) fallback at once instead of keeping the current page while the next loads. */}
+      <Suspense fallback={null}>
+        <AppErrorBoundary key={path}>
           <PageView path={path} />
-        </Suspense>
-      </AppErrorBoundary>
+        </AppErrorBoundary>
+      </Suspense>
     </NavigationPendingContext>
   )
 }

@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { toast } from 'react-hot-toast/headless'
+import { notify } from '../../lib/toast.ts'
 import { InitialStateContext } from '../../lib/page-context.ts'
 import { signOut, useSession } from '../../lib/session.ts'
 import { openSignIn } from '../../lib/auth-popup.ts'
@@ -61,8 +61,8 @@ export function AccountMenu() {
               label: 'Sign out',
               danger: true,
               onSelect: async () => {
-                if (await signOut()) toast.success('You are signed out.')
-                else toast.error('Could not sign out. Check your connection and try again.')
+                if (await signOut()) notify({ title: 'You are signed out.', variant: 'success', type: 'background' })
+                else notify({ title: 'Could not sign out', description: 'Check your connection and try again.', variant: 'error' })
               },
             },
           ],

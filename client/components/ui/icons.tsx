@@ -59,3 +59,21 @@ export const XIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Svg>
 )
+export const CircleCheckIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m9 12 2 2 4-4" />
+  </Svg>
+)
+export const CircleAlertIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 8v4M12 16h.01" />
+  </Svg>
+)
+export const InfoIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 16v-4M12 8h.01" />
+  </Svg>
+)

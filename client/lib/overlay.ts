@@ -1,0 +1,110 @@
+// Overlays (SPEC §4): opened, closed and unmounted; closing resolves a result. A small store outside
+// React, so any code (an event handler, a data call that needs confirmation) can open one and await
+// it; the one <OverlayHost/> in the app shell renders whatever is open.
+import { useSyncExternalStore, type ComponentType } from 'react'
+
+/** How long a closed overlay stays rendered for its exit animation. */
+export const OVERLAY_EXIT_MS = 150
+
+/** What an overlay component receives besides its own props. */
+export interface OverlayProps<R> {
+  close: (value?: R) => void
+}
+
+export interface OverlayHandle<R> {
+  id: string
+  /** Resolves with the value passed to close(); undefined when dismissed (Escape, backdrop, unmount). */
+  result: Promise<R | undefined>
+  /** Resolves the result and removes the overlay after its exit animation. */
+  close(value?: R): void
+  /** Removes the overlay at once (resolving undefined if it was still open). */
+  unmount(): void
+}
+
+export interface OverlayEntry {
+  id: string
+  component: ComponentType<any>
+  props: Record<string, unknown>
+  open: boolean
+  /** The element focused when the overlay opened: focus goes back there when it closes. */
+  returnFocus: Element | null
+  close(value?: unknown): void
+  unmount(): void
+}
+
+export interface OverlayStoreDeps {
+  setTimeout(callback: () => void, ms: number): unknown
+  activeElement(): Element | null
+}
+
+export function createOverlayStore(deps: OverlayStoreDeps) {
+  let entries: readonly OverlayEntry[] = []
+  let counter = 0
+  const listeners = new Set<() => void>()
+
+  function update(next: readonly OverlayEntry[]) {
+    entries = next
+    for (const listener of listeners) listener()
+  }
+
+  function open<P extends object, R>(
+    component: ComponentType<P & OverlayProps<R>>,
+    props: P,
+  ): OverlayHandle<R> {
+    const id = `overlay-${++counter}`
+    let settle!: (value: R | undefined) => void
+    let settled = false
+    const result = new Promise<R | undefined>((resolve) => (settle = resolve))
+    const resolveOnce = (value: R | undefined) => {
+      if (settled) return false
+      settled = true
+      settle(value)
+      return true
+    }
+    const remove = () => update(entries.filter((entry) => entry.id !== id))
+    const entry: OverlayEntry = {
+      id,
+      component,
+      props: props as Record<string, unknown>,
+      open: true,
+      returnFocus: deps.activeElement(),
+      close(value?: unknown) {
+        if (!resolveOnce(value as R | undefined)) return
+        update(entries.map((item) => (item.id === id ? { ...item, open: false } : item)))
+        deps.setTimeout(remove, OVERLAY_EXIT_MS)
+      },
+      unmount() {
+        resolveOnce(undefined)
+        remove()
+      },
+    }
+    update([...entries, entry])
+    return { id, result, close: entry.close as (value?: R) => void, unmount: entry.unmount }
+  }
+
+  return {
+    open,
+    /** Dismisses every open overlay (their results resolve undefined). */
+    closeAll() {
+      for (const entry of entries) entry.close(undefined)
+    },
+    getEntries: () => entries,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+const store = createOverlayStore({
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  activeElement: () => (typeof document === 'undefined' ? null : document.activeElement),
+})
+
+export const overlay = { open: store.open, closeAll: store.closeAll }
+
+const NONE: readonly OverlayEntry[] = []
+
+export function useOverlays(): readonly OverlayEntry[] {
+  return useSyncExternalStore(store.subscribe, store.getEntries, () => NONE)
+}

@@ -1,0 +1,115 @@
+// The toast API (SPEC §4, §5, §9). react-hot-toast's headless store holds the toasts and runs their
+// timers (pause included); our <Toaster/> renders them. Its own defaults differ from the spec
+// (4000 ms duration, 1000 ms removal delay, a limit of 20 that also counts closing toasts), so every
+// toast is created here with the spec's numbers and the Toaster drops the oldest beyond 5.
+import { toast as hotToast, type Toast, type ToastOptions } from 'react-hot-toast/headless'
+import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_TYPES } from '../../shared/constants.ts'
+import { devError, type Reporter } from './dev-checks.ts'
+
+/** foreground: the user should know now (role=alert, assertive); background: when convenient (status, polite). */
+export type ToastType = (typeof TOAST_TYPES)[number]
+export type ToastVariant = 'success' | 'error' | 'info'
+
+export interface ToastAction {
+  label: string
+  /** SPEC §5: how to do the same without this button (read by screen readers; required). */
+  altText: string
+  onClick: () => void
+}
+
+export interface NotifyOptions {
+  title: string
+  description?: string
+  variant?: ToastVariant
+  type?: ToastType
+  /** Milliseconds; Infinity keeps it until closed. Defaults to 5000. */
+  duration?: number
+  action?: ToastAction
+  /** Reusing an open toast's id updates it in place. */
+  id?: string
+}
+
+export interface ToastContent {
+  title: string
+  description?: string
+  variant: ToastVariant
+  type: ToastType
+  action?: ToastAction
+}
+
+/**
+ * A react-hot-toast toast carrying our content. The store spreads a toast's options into the toast
+ * object and keeps unknown fields through every update, so `content` travels with it.
+ */
+export type AppToast = Toast & { content?: ToastContent }
+
+const VARIANTS: readonly ToastVariant[] = ['success', 'error', 'info']
+
+export function resolveToastType(type: unknown, report: Reporter = devError): ToastType {
+  if (type === undefined) return 'foreground'
+  if ((TOAST_TYPES as readonly unknown[]).includes(type)) return type as ToastType
+  report(`toast: type must be 'foreground' or 'background', got ${JSON.stringify(type)}; using 'foreground'`)
+  return 'foreground'
+}
+
+export function resolveToastAction(action: ToastAction | undefined, report: Reporter = devError): ToastAction | undefined {
+  if (!action) return undefined
+  if (typeof action.altText === 'string' && action.altText.trim() !== '') return action
+  report(`toast: the action "${action.label}" needs an altText (an alternative way to do it); using its label`)
+  return { ...action, altText: action.label }
+}
+
+export const DEFAULT_TOASTER_LABEL = 'Notifications'
+
+export function resolveToasterLabel(label: unknown, report: Reporter = devError): string {
+  if (typeof label === 'string' && label.trim() !== '') return label
+  report(`toast: the toaster label must not be empty; using '${DEFAULT_TOASTER_LABEL}'`)
+  return DEFAULT_TOASTER_LABEL
+}
+
+export function resolveToastDuration(duration: unknown, report: Reporter = devError): number {
+  if (duration === undefined) return TOAST_DEFAULT_DURATION_MS
+  // react-hot-toast treats 0 as "use the default"; a negative or NaN duration would close at once.
+  if (typeof duration === 'number' && duration > 0) return duration
+  report(`toast: duration must be a positive number of ms or Infinity, got ${String(duration)}; using ${TOAST_DEFAULT_DURATION_MS}`)
+  return TOAST_DEFAULT_DURATION_MS
+}
+
+/** Shows a toast; returns its id (for dismiss, or to update it by notifying again with that id). */
+export function notify(options: NotifyOptions): string {
+  const variant = VARIANTS.includes(options.variant as ToastVariant) ? options.variant! : 'info'
+  const type = resolveToastType(options.type)
+  const content: ToastContent = {
+    title: options.title,
+    description: options.description,
+    variant,
+    type,
+    action: resolveToastAction(options.action),
+  }
+  const toastOptions: ToastOptions & { content: ToastContent } = {
+    id: options.id,
+    duration: resolveToastDuration(options.duration),
+    removeDelay: TOAST_REMOVE_DELAY_MS,
+    ariaProps: type === 'foreground' ? { role: 'alert', 'aria-live': 'assertive' } : { role: 'status', 'aria-live': 'polite' },
+    content,
+  }
+  return hotToast.custom(options.title, toastOptions)
+}
+
+/** Closes a toast (it animates out and leaves the DOM 200 ms later); without an id, all of them. */
+export function dismiss(id?: string): void {
+  hotToast.dismiss(id)
+}
+
+/** Removes toasts at once, without the exit animation (used to drop the oldest beyond the limit). */
+export function removeToast(id: string): void {
+  hotToast.remove(id)
+}
+
+/** Ids of the toasts to drop so at most `max` open ones stay (`toasts` newest first, as the store keeps them). */
+export function toastsOverLimit(toasts: readonly Pick<Toast, 'id' | 'dismissed'>[], max: number): string[] {
+  return toasts
+    .filter((toast) => !toast.dismissed)
+    .slice(max)
+    .map((toast) => toast.id)
+}

@@ -1,0 +1,55 @@
+// SPEC §4, §9: a 3 px bar at the top shows during a page navigation that takes longer than 200 ms,
+// then completes and goes away; a fast navigation never shows it.
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
+import { openPlayground } from './playground.ts'
+
+/** Records every phase the bar goes through from now on. */
+async function recordPhases(page: Page) {
+  await page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('[data-testid="loading-indicator"]')!
+    const seen: string[] = [bar.dataset.phase!]
+    ;(window as unknown as { barPhases: string[] }).barPhases = seen
+    new MutationObserver(() => seen.push(bar.dataset.phase!)).observe(bar, { attributes: true, attributeFilter: ['data-phase'] })
+  })
+  return () => page.evaluate(() => (window as unknown as { barPhases: string[] }).barPhases)
+}
+
+test('a slow navigation shows the bar, which completes and goes away', async ({ page }) => {
+  await openPlayground(page)
+  const bar = page.getByTestId('loading-indicator')
+  await expect(bar).toBeHidden()
+  await page.route('**/chat/playground-demo/_payload.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  const phases = await recordPhases(page)
+  await page.getByRole('link', { name: 'Open a chat' }).click()
+  await expect(bar).toBeVisible()
+  const box = (await bar.boundingBox())!
+  expect(box.y).toBe(0)
+  expect(box.height).toBe(3)
+  // The old page stays while the next one loads.
+  await expect(page.getByRole('heading', { name: 'UI playground' })).toBeVisible()
+
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible()
+  await expect(bar).toBeHidden()
+  expect(await phases()).toEqual(['idle', 'pending', 'loading', 'complete', 'hiding', 'idle'])
+})
+
+test('a fast navigation never shows the bar', async ({ page }) => {
+  await openPlayground(page)
+  // Load the chat screen's chunk once, so the measured navigation only fetches a payload.
+  await page.getByRole('link', { name: 'Open a chat' }).click()
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'UI playground' })).toBeVisible()
+  await expect(page.getByTestId('loading-indicator')).toHaveAttribute('data-phase', 'idle')
+
+  const phases = await recordPhases(page)
+  await page.evaluate(() => history.pushState(null, '', '/chat/fast-navigation'))
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible()
+  await expect(page.getByTestId('loading-indicator')).toHaveAttribute('data-phase', 'idle')
+  // It noticed the navigation (pending) but it was over within the throttle.
+  expect(await phases()).toEqual(['idle', 'pending', 'idle'])
+})
