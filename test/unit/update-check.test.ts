@@ -20,6 +20,7 @@ function fakeBrowser(buildId: string | null = 'build-a') {
     reloads: 0,
     loads: [] as Array<{ url: string; replace: boolean }>,
     warnings: [] as string[],
+    announced: [] as string[],
   }
   const timers = new Map<number, { at: number; every?: number; callback: () => void }>()
   const listeners = new Map<string, Set<() => void>>()
@@ -52,6 +53,7 @@ function fakeBrowser(buildId: string | null = 'build-a') {
     reload: () => void state.reloads++,
     load: (url, replace) => void state.loads.push({ url, replace }),
     warn: (message) => void state.warnings.push(message),
+    onUpdateAvailable: (id) => void state.announced.push(id),
   }
   const settle = () => new Promise((resolve) => setImmediate(resolve))
   return {
@@ -140,6 +142,7 @@ t.test('the same build id changes nothing', async (t) => {
   const { browser, check } = await running()
   await check.check()
   t.equal(check.updatePending, false)
+  t.same(browser.state.announced, [])
   t.equal(check.loadInsteadOfNavigating('/chat/x'), false)
   browser.state.hidden = true
   await browser.emit('visibilitychange')
@@ -152,6 +155,8 @@ t.test('after a new build the next navigation is a full page load of its target'
   await check.check()
   t.equal(check.updatePending, true)
   t.equal(check.latestId, 'build-b')
+  await check.check()
+  t.same(browser.state.announced, ['build-b'], 'announced once')
   t.equal(browser.state.reloads, 0, 'a visible page is not reloaded under the user')
   t.equal(check.loadInsteadOfNavigating('/chat/x'), true)
   t.same(browser.state.loads, [{ url: '/chat/x', replace: false }])
