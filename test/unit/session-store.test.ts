@@ -88,3 +88,19 @@ t.test('a slow earlier answer never overwrites a newer one', async (t) => {
   await first
   t.equal(session.getState().loggedIn, false, 'the newer (signed out) answer stands')
 })
+
+t.test('a storage event for the watched key refreshes the session; other keys do not', async (t) => {
+  const { store: session, calls } = store([{ status: 200, body: signedIn }])
+  const target = new EventTarget()
+  const emit = (key: string | null) => target.dispatchEvent(Object.assign(new Event('storage'), { key }))
+  const stop = session.refreshOnStorage('sign-in-popup', target as unknown as Parameters<typeof session.refreshOnStorage>[1])
+  emit('nuxt-color-mode')
+  t.equal(calls.length, 0)
+  emit('sign-in-popup')
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(calls.length, 1)
+  t.equal(session.getState().loggedIn, true)
+  stop()
+  emit('sign-in-popup')
+  t.equal(calls.length, 1, 'the cleanup stops listening')
+})
