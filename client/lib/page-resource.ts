@@ -41,6 +41,16 @@ export function invalidatePageResource(path?: string) {
   else cache.delete(path)
 }
 
+/**
+ * Errors are not kept: the next visit asks again. They are dropped when their page is left, not
+ * when they arrive: React renders the page again once the promise settles and must find the same
+ * answer then, or it would fetch again, and again.
+ */
+export function forgetPageError(path: string) {
+  const entry = cache.get(path)
+  if (entry?.promise.status === 'fulfilled' && entry.promise.value?.kind === 'error') cache.delete(path)
+}
+
 export interface LoadOptions {
   /**
    * A prefetch (a link in view, hovered or focused): a chunk that fails to load neither reloads the
@@ -71,8 +81,6 @@ function remember(path: string, pending: Promise<PageResource>, prefetch: boolea
     (resource) => {
       promise.status = 'fulfilled'
       promise.value = resource
-      // Errors are not kept: the next visit asks again.
-      if (resource.kind === 'error') forget()
       return resource
     },
     (error: unknown) => {

@@ -19,6 +19,16 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void
   /** Asks the server again; resolves to the new state, never rejects. */
   refresh(): Promise<SessionState>
+  /**
+   * Hook point for the sign-in popup (SPEC §4): refresh when another window changes `key` in
+   * localStorage (the popup clears its flag when it is done). Returns the cleanup.
+   */
+  refreshOnStorage(key: string, target: StorageEventTarget): () => void
+}
+
+export type StorageEventTarget = {
+  addEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void
+  removeEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void
 }
 
 const ANONYMOUS: SessionState = Object.freeze({ session: Object.freeze({}), loggedIn: false })
@@ -45,7 +55,7 @@ export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fet
     for (const listener of listeners) listener()
   }
 
-  return {
+  const store: SessionStore = {
     getState: () => state,
     seed: (session) => set(toSession(session)),
     subscribe(listener) {
@@ -64,7 +74,15 @@ export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fet
       if (ticket === latest) set(session)
       return state
     },
+    refreshOnStorage(key, target) {
+      const onStorage = (event: { key: string | null }) => {
+        if (event.key === key) void store.refresh()
+      }
+      target.addEventListener('storage', onStorage)
+      return () => target.removeEventListener('storage', onStorage)
+    },
   }
+  return store
 }
 
 const store = createSessionStore()
@@ -91,16 +109,9 @@ function toState(session: Session): SessionState {
   return session.user ? { session, loggedIn: true } : ANONYMOUS
 }
 
-/**
- * Hook point for the sign-in popup (SPEC §4): refresh the session when another window changes
- * `key` in localStorage (the popup clears its flag when it is done). Returns the cleanup.
- */
-export function refreshSessionOnStorage(key: string, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key) void store.refresh()
-  }
-  target.addEventListener('storage', onStorage)
-  return () => target.removeEventListener('storage', onStorage)
+/** See SessionStore.refreshOnStorage: the sign-in popup's way to tell this window it is done. */
+export function refreshSessionOnStorage(key: string): () => void {
+  return store.refreshOnStorage(key, window)
 }
 
 /** Sign-out here; the caller decides what the interface does next. Never rejects. */

@@ -39,6 +39,8 @@ export interface UpdateCheckEnv {
   /** Full page load of `url` (replacing the history entry when `replace`). */
   load(url: string, replace: boolean): void
   warn(message: string, error?: unknown): void
+  /** Called once when a newer build is first seen. */
+  onUpdateAvailable?(latestId: string): void
 }
 
 export interface UpdateCheckOptions {
@@ -101,7 +103,11 @@ export function createUpdateCheck(env: UpdateCheckEnv, options: UpdateCheckOptio
       try {
         const body = (await env.fetchJson(LATEST_BUILD_PATH)) as Partial<BuildInfo> | null
         if (typeof body?.id !== 'string' || !body.id) env.warn('update-check: latest.json has no build id')
-        else latestId = body.id
+        else {
+          const wasPending = updatePending()
+          latestId = body.id
+          if (!wasPending && updatePending()) env.onUpdateAvailable?.(body.id)
+        }
       } catch (error) {
         env.warn('update-check: could not fetch latest.json', error)
       } finally {
@@ -210,6 +216,8 @@ function browserEnv(): UpdateCheckEnv {
     reload: () => window.location.reload(),
     load: (url, replace) => (replace ? window.location.replace(url) : window.location.assign(url)),
     warn: (message, error) => (error === undefined ? console.warn(message) : console.warn(message, error)),
+    // Visible state for styling hooks and tests, like data-hydrated.
+    onUpdateAvailable: (latestId) => void (document.documentElement.dataset.updateAvailable = latestId),
   }
 }
 

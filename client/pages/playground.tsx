@@ -2,6 +2,7 @@
 // place, to look at in both colour modes and to drive from the Playwright tests.
 import { useId, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
+import { PrefetchLink } from '../components/app/prefetch-link.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { confirm, DialogPanel, prompt } from '../components/ui/dialog.tsx'
 import { Progress } from '../components/ui/progress.tsx'
@@ -18,6 +19,23 @@ export default function PlaygroundPage() {
       <TooltipSection />
       <ProgressSection />
       <LoadingIndicatorSection />
+      <section aria-labelledby="playground-prefetch" className="flex flex-col gap-3">
+        <h2 id="playground-prefetch" className="text-lg font-medium">
+          Prefetch links
+        </h2>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          Each link loads its page when it comes into view (at most 4 at once), so a click shows it at once.
+        </p>
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+          {Array.from({ length: 10 }, (_, i) => `/chat/p${i + 1}`).map((href) => (
+            <li key={href}>
+              <PrefetchLink href={href} className="text-sm text-primary-700 underline dark:text-primary-400">
+                {href}
+              </PrefetchLink>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   )
 }

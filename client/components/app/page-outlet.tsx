@@ -2,7 +2,7 @@ import { Suspense, use, useContext, useDeferredValue, useEffect, type ReactNode 
 import { Redirect, useLocation } from 'wouter'
 import { headFor, type PageState } from '../../../shared/page-state.ts'
 import { applyHead } from '../../lib/head.ts'
-import { loadPageResource, type PageResource } from '../../lib/page-resource.ts'
+import { forgetPageError, loadPageResource, type PageResource } from '../../lib/page-resource.ts'
 import { InitialStateContext, NavigationPendingContext, RouteDataContext } from '../../lib/page-context.ts'
 import { pages, pagesWithoutLayout } from '../../routes.ts'
 import { ErrorView } from './error-view.tsx'
@@ -47,6 +47,8 @@ function PageView({ path }: { path: string }) {
   useEffect(() => {
     if (resource.kind !== 'redirect') applyHead(headFor(resource.kind === 'error' ? resource : { kind: 'page' }))
   }, [resource])
+  // Leaving an error page lets the next visit ask again.
+  useEffect(() => () => forgetPageError(path), [path])
   if (resource.kind === 'redirect') return <Redirect to={resource.location} replace />
   if (resource.kind === 'error') return <ErrorView error={resource.error} />
   return <PageContent state={resource} />
