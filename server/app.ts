@@ -14,6 +14,8 @@ import session from './plugins/session.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
+import githubAuthRoutes from './routes/auth/github.ts'
+import oidcAuthRoutes from './routes/auth/oidc.ts'
 import pageRoutes from './routes/pages/index.ts'
 
 declare module 'fastify' {
@@ -54,6 +56,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(session, { config })
   await app.register(authRoutes)
   await app.register(localAuthRoutes)
+  if (config.auth.github) await app.register(githubAuthRoutes)
+  if (config.auth.oidc) await app.register(oidcAuthRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app
