@@ -100,8 +100,8 @@ export function authorizationError(provider: string, query: { error?: string; er
   if (!query.error) return null
   const details = { error: query.error, errorDescription: query.error_description }
   return query.error === 'access_denied'
-    ? new OAuthError('denied', `${provider}: the user denied access`, { details })
-    : new OAuthError('provider_error', `${provider}: authorization failed`, { details })
+    ? new OAuthError('denied', `${provider} access denied by the user`, { details })
+    : new OAuthError('provider_error', `${provider} authorization failed`, { details })
 }
 
 export function failSignIn(request: FastifyRequest, reply: FastifyReply, providerName: string, error: unknown) {
