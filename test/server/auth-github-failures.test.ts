@@ -4,18 +4,12 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { readSession } from '../helpers/session.ts'
 import { FAKE_CLIENT_SECRET } from '../helpers/fake-github.ts'
+import { rewritePendingSignIn } from '../helpers/pending-sign-in.ts'
 import { authError, callback, githubApp, signInWithGitHub, startSignIn, visitProvider } from '../helpers/github-flow.ts'
 import { createGitHubClient } from '../../server/services/github.ts'
 import { OAuthError } from '../../server/services/oauth-state.ts'
 
 const EXPIRED = 'Your sign-in attempt expired or was not started here. Please try again.'
-
-/** Rewrites the pending sign-in inside a sealed session cookie (as only someone with the key could). */
-function rewritePending(app: FastifyInstance, cookie: string, change: (pending: Record<string, unknown>) => Record<string, unknown>) {
-  const session = app.decodeSecureSession(decodeURIComponent(cookie))!
-  session.set('oauth_github', change(session.get('oauth_github')))
-  return encodeURIComponent(app.encodeSecureSession(session))
-}
 
 async function assertSignedOut(t: Test, app: FastifyInstance, cookie: string | undefined) {
   t.same((await readSession(app, cookie)).json(), {}, 'nobody is signed in')
@@ -62,7 +56,7 @@ t.test('an attempt older than 10 minutes is refused', async (t) => {
   const { app } = await githubApp(t)
   const started = await startSignIn(app)
   const back = await visitProvider(started.location)
-  const expired = rewritePending(app, started.cookie!, (pending) => ({ ...pending, exp: Date.now() - 1 }))
+  const expired = rewritePendingSignIn(app, started.cookie!, 'github', (pending) => ({ ...pending, exp: Date.now() - 1 }))
   const { res, cookie } = await callback(app, back, expired)
   t.equal(authError(res), EXPIRED)
   await assertSignedOut(t, app, cookie)
@@ -72,7 +66,7 @@ t.test('the PKCE verifier kept for this browser is what GitHub checks', async (t
   const { app, logs } = await githubApp(t)
   const started = await startSignIn(app)
   const back = await visitProvider(started.location)
-  const wrongVerifier = rewritePending(app, started.cookie!, (pending) => ({ ...pending, verifier: 'x'.repeat(43) }))
+  const wrongVerifier = rewritePendingSignIn(app, started.cookie!, 'github', (pending) => ({ ...pending, verifier: 'x'.repeat(43) }))
   const { res, cookie } = await callback(app, back, wrongVerifier)
   t.equal(authError(res), 'GitHub could not sign you in. Please try again.')
   t.match(logs.find((line) => line.msg === 'auth: github token exchange failed'), { error: 'bad_verification_code' })
