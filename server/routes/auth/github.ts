@@ -1,7 +1,7 @@
 // Sign in with GitHub (DESIGN §4): authorization code flow with state and PKCE. Registered only when
 // GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Type, type Static } from 'typebox'
+import type { Static } from 'typebox'
 import * as oauth from 'openid-client'
 import { createGitHubClient } from '../../services/github.ts'
 import { authorizationError, failSignIn, OAuthError, publicOrigin, savePendingSignIn, signedInRedirect, takePendingSignIn } from '../../services/oauth-state.ts'
