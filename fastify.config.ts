@@ -175,6 +175,11 @@ function oidcConfig(config: RawConfig): AppConfig['auth']['oidc'] {
   const set = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length
   if (set === 0) return null
   if (set < 3) throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together')
+  // Plain HTTP would expose tokens in transit; it is fine only for a provider on this machine.
+  const issuer = new URL(config.OIDC_ISSUER!)
+  if (issuer.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER must use https:// (http:// is allowed only for localhost)')
+  }
   return { issuer: config.OIDC_ISSUER!, clientId: config.OIDC_CLIENT_ID!, clientSecret: config.OIDC_CLIENT_SECRET!, name: config.OIDC_NAME }
 }
 

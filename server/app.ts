@@ -15,6 +15,8 @@ import builds from './plugins/builds.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
+import githubAuthRoutes from './routes/auth/github.ts'
+import oidcAuthRoutes from './routes/auth/oidc.ts'
 import llm from './plugins/llm.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
@@ -61,6 +63,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(session, { config })
   await app.register(authRoutes)
   await app.register(localAuthRoutes)
+  if (config.auth.github) await app.register(githubAuthRoutes)
+  if (config.auth.oidc) await app.register(oidcAuthRoutes)
   await app.register(llm, { config })
   await app.register(chats, { config })
   await app.register(chatRoutes)
