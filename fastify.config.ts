@@ -2,6 +2,7 @@
 // object returned by loadConfig(), so tests can build an app from a plain object.
 import { Type, type Static } from 'typebox'
 import Value from 'typebox/value'
+import { ICON_PUBLIC_SERVICE_URL } from './shared/constants.ts'
 
 const LogLevel = Type.Union(
   ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -22,6 +23,8 @@ export const ConfigSchema = Type.Object({
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   /** Serve the UI component playground at /_playground (development and tests; off in production). */
   UI_PLAYGROUND: Type.Boolean({ default: false }),
+  /** Iconify-compatible icon service asked for collections not installed here (`{url}/{collection}.json?icons=…`). */
+  ICONS_UPSTREAM_URL: Type.String({ pattern: '^https?://[^\\s?#]+$', default: ICON_PUBLIC_SERVICE_URL }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
 })
@@ -40,6 +43,8 @@ export interface AppConfig {
   renderTimeoutMs: number
   shutdownTimeoutMs: number
   uiPlayground: boolean
+  /** Base URL of the upstream icon service, without a trailing slash. */
+  iconsUpstreamUrl: string
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -90,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',
+    iconsUpstreamUrl: config.ICONS_UPSTREAM_URL.replace(/\/+$/, ''),
     root,
   }
 }

@@ -8,8 +8,10 @@ import { loggerOptions } from './logger.ts'
 import bots from './plugins/bots.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
+import icons from './plugins/icons.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
 import healthRoutes from './routes/health/index.ts'
+import iconRoutes from './routes/icons/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 
 declare module 'fastify' {
@@ -46,6 +48,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   // files are precompressed at build.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   await app.register(healthRoutes)
+  await app.register(icons, { config })
+  await app.register(iconRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app
