@@ -25,6 +25,8 @@ export const ConfigSchema = Type.Object({
   UI_PLAYGROUND: Type.Boolean({ default: false }),
   /** Iconify-compatible icon service asked for collections not installed here (`{url}/{collection}.json?icons=…`). */
   ICONS_UPSTREAM_URL: Type.String({ pattern: '^https?://[^\\s?#]+$', default: ICON_PUBLIC_SERVICE_URL }),
+  /** How long an icon from the upstream service is used before it is asked for again (kept, and served, while the service fails). */
+  ICONS_UPSTREAM_TTL_S: Type.Integer({ minimum: 0, maximum: 31_536_000, default: 86_400 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
 })
@@ -45,6 +47,7 @@ export interface AppConfig {
   uiPlayground: boolean
   /** Base URL of the upstream icon service, without a trailing slash. */
   iconsUpstreamUrl: string
+  iconsUpstreamTtlMs: number
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',
     iconsUpstreamUrl: config.ICONS_UPSTREAM_URL.replace(/\/+$/, ''),
+    iconsUpstreamTtlMs: config.ICONS_UPSTREAM_TTL_S * 1000,
     root,
   }
 }

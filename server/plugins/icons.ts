@@ -20,6 +20,7 @@ export default fp(
     const store = createIconStore({
       loadLocal: loadInstalledCollection,
       fetchUpstream: createUpstreamFetcher(options.config.iconsUpstreamUrl),
+      cache: { upstreamTtlMs: options.config.iconsUpstreamTtlMs },
     })
     app.decorate('icons', store)
     app.addHook('onReady', async () => {
