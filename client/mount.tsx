@@ -7,6 +7,7 @@ import { App } from './app.tsx'
 import { errorPage, pages } from './routes.ts'
 import { seedPageResource } from './lib/page-resource.ts'
 import { initColorMode } from './lib/color-mode.ts'
+import { seedIconsFromDocument } from './lib/icons.ts'
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')
@@ -15,6 +16,7 @@ async function mount() {
   if (!state || !container) throw new Error('The server did not render the app state')
   seedPageResource(state)
   initColorMode()
+  seedIconsFromDocument()
   await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())
   hydrateRoot(
     container,

@@ -183,6 +183,9 @@ export interface IconLookup {
   get(fullName: string): IconData | null | undefined
 }
 
+/** Id of the `<script type="application/json">` that carries a render's icons to the browser. */
+export const ICON_SNAPSHOT_ID = '__APP_ICONS__'
+
 /** Icons a server render used, to inline them for hydration (see client/lib/icons.ts). */
 export type IconSnapshot = Record<string, IconData | null>
 
