@@ -74,6 +74,9 @@ export function iconRequestProblem(collection: unknown, icons: unknown): AppErro
 
 export default async function iconRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  // The store hands out the same object for a repeated local request: its JSON (made by this
+  // route's response schema) is kept with it, and lives exactly as long as the store keeps it.
+  const serialized = new WeakMap<object, string>()
   app.get(
     `${ICON_API_PATH}/:collection.json`,
     {
@@ -103,7 +106,13 @@ export default async function iconRoutes(fastify: FastifyInstance) {
       } else {
         reply.header('cache-control', ICON_CACHE_CONTROL)
       }
-      return answer.body
+      let json = serialized.get(answer.body)
+      if (json === undefined) {
+        json = reply.serializeInput(answer.body as unknown as Record<string, unknown>, '200') as string
+        serialized.set(answer.body, json)
+      }
+      // A string with a JSON content type is sent as it is (already serialised by the schema above).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json)
     },
   )
 }
