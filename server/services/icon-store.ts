@@ -31,6 +31,8 @@ export class UpstreamError extends Error {
 export interface IconCacheOptions {
   /** Parsed local collections kept in memory (lucide is ~0.6 MB of JSON, logos ~8 MB). */
   collections?: number
+  /** Names known not to be installed (kept apart, so made-up names cannot evict real sets). */
+  notInstalled?: number
   /** Local answers kept ready, by collection and list of names. */
   responses?: number
   /** Upstream icons kept, each with its alias chain. */
@@ -72,25 +74,36 @@ interface UpstreamIcon {
   data?: IconData | null
 }
 
-const DEFAULTS = { collections: 16, responses: 1000, upstreamIcons: 5000, upstreamTtlMs: 24 * 60 * 60 * 1000 }
+const DEFAULTS = { collections: 16, notInstalled: 1000, responses: 1000, upstreamIcons: 5000, upstreamTtlMs: 24 * 60 * 60 * 1000 }
+/** The upstream's "no such collection" is believed for at most this long. */
+const UNKNOWN_COLLECTION_TTL_MS = 60 * 60 * 1000
+const NOT_INSTALLED: LocalEntry = { promise: Promise.resolve(null), set: null, resolved: new Map() }
 
 export function createIconStore(deps: IconStoreDeps) {
   const options = { ...DEFAULTS, ...deps.cache }
   const now = deps.now ?? Date.now
   const timeoutMs = deps.timeoutMs ?? ICON_FETCH_TIMEOUT_MS
   const collections = new LRUCache<string, LocalEntry>({ max: options.collections })
+  const notInstalled = new LRUCache<string, true>({ max: options.notInstalled })
+  /** Collections the upstream said it does not have, and when. */
+  const unknownUpstream = new LRUCache<string, number>({ max: options.notInstalled })
   const responses = new LRUCache<string, IconifyJSON>({ max: options.responses })
   // No TTL of lru-cache's own: an expired icon must stay around to be served when upstream fails.
   const upstreamIcons = new LRUCache<string, UpstreamIcon>({ max: options.upstreamIcons })
   const inflight = new Map<string, Promise<IconifyJSON>>()
 
   function loadCollection(collection: string): LocalEntry {
+    if (notInstalled.has(collection)) return NOT_INSTALLED
     let entry = collections.get(collection)
     if (entry) return entry
     const created: LocalEntry = {
       promise: deps.loadLocal(collection).then(
         (set) => {
           created.set = set
+          if (set === null) {
+            collections.delete(collection)
+            notInstalled.set(collection, true)
+          }
           return set
         },
         (error: unknown) => {
@@ -116,6 +129,10 @@ export function createIconStore(deps: IconStoreDeps) {
     return body
   }
 
+  function unknownCollection(collection: string, cause?: unknown): AppError {
+    return new AppError(404, 'ICON_COLLECTION_NOT_FOUND', `Unknown icon collection "${collection}"`, { cause })
+  }
+
   /** One upstream request for `names`, shared by concurrent callers asking the same. */
   function fetchOnce(collection: string, names: string[]): Promise<IconifyJSON> {
     const key = `${collection}:${names.join(',')}`
@@ -127,7 +144,8 @@ export function createIconStore(deps: IconStoreDeps) {
           throw new AppError(504, 'ICON_UPSTREAM_TIMEOUT', `The icon service did not answer within ${timeoutMs} ms (collection "${collection}")`, { cause: error })
         }
         if (error instanceof UpstreamError && error.status === 404) {
-          throw new AppError(404, 'ICON_COLLECTION_NOT_FOUND', `Unknown icon collection "${collection}"`, { cause: error })
+          unknownUpstream.set(collection, now())
+          throw unknownCollection(collection, error)
         }
         const detail = error instanceof UpstreamError ? error.reason : 'unexpected error'
         throw new AppError(502, 'ICON_UPSTREAM_FAILED', `The icon service failed (collection "${collection}"): ${detail}`, { cause: error })
@@ -194,6 +212,11 @@ export function createIconStore(deps: IconStoreDeps) {
     if (missing.length === 0 && expired.length === 0) return { body: upstreamAnswer(collection, names), source: 'cache' }
     const wanted = [...missing, ...expired]
     try {
+      // Made-up collection names must not become an upstream request each.
+      const unknownSince = unknownUpstream.get(collection)
+      if (unknownSince !== undefined && now() - unknownSince < Math.min(UNKNOWN_COLLECTION_TTL_MS, options.upstreamTtlMs)) {
+        throw unknownCollection(collection)
+      }
       rememberUpstream(collection, await fetchOnce(collection, wanted), wanted)
       return { body: upstreamAnswer(collection, names), source: 'upstream' }
     } catch (error) {
@@ -220,7 +243,7 @@ export function createIconStore(deps: IconStoreDeps) {
     peek(fullName: string): IconData | null | undefined {
       const parsed = parseIconName(fullName)
       if (!parsed) return null
-      const entry = collections.get(parsed.collection)
+      const entry = notInstalled.has(parsed.collection) ? NOT_INSTALLED : collections.get(parsed.collection)
       if (!entry) {
         loadCollection(parsed.collection).promise.catch(() => {})
         return undefined

@@ -185,6 +185,37 @@ t.test('a collection the upstream does not know is a 404', async (t) => {
   await t.rejects(store.get('nonexistent', ['star']), { statusCode: 404, code: 'ICON_COLLECTION_NOT_FOUND' })
 })
 
+t.test('made-up collection names cannot push installed sets out of memory', async (t) => {
+  const loads: string[] = []
+  const store = createIconStore({
+    async loadLocal(collection) {
+      loads.push(collection)
+      return collection === 'local' ? LOCAL : null
+    },
+    fetchUpstream: async () => {
+      throw new UpstreamError('http://upstream.test', 'answered 404', 404)
+    },
+    cache: { collections: 2 },
+  })
+  await store.preload(['local'])
+  for (let i = 0; i < 10; i++) await store.get(`made-up-${i}`, ['x']).catch(() => {})
+  t.ok(store.peek('local:house'), 'still loaded')
+  t.same(loads.filter((name) => name === 'local'), ['local'], 'never reloaded')
+  await store.get('made-up-0', ['x']).catch(() => {})
+  t.equal(loads.filter((name) => name === 'made-up-0').length, 1, 'a name known not to be installed is not looked up again')
+})
+
+t.test('a collection the upstream does not know is not asked about again for a while', async (t) => {
+  const { store, upstream, advance } = setup({ ttlMs: 24 * 60 * 60 * 1000 })
+  upstream.set('not-found')
+  await t.rejects(store.get('nonexistent', ['a']), { statusCode: 404, code: 'ICON_COLLECTION_NOT_FOUND' })
+  await t.rejects(store.get('nonexistent', ['b']), { statusCode: 404, code: 'ICON_COLLECTION_NOT_FOUND' })
+  t.equal(upstream.calls.length, 1)
+  advance(61 * 60 * 1000)
+  await t.rejects(store.get('nonexistent', ['c']), { statusCode: 404, code: 'ICON_COLLECTION_NOT_FOUND' })
+  t.equal(upstream.calls.length, 2, 'asked again after an hour')
+})
+
 t.test('a broken local install is retried, not remembered', async (t) => {
   let attempts = 0
   const store = createIconStore({
