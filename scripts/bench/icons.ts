@@ -14,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -140,6 +140,7 @@ async function runBenchmark(): Promise<void> {
       { label: `app ${ICON_PATH} (cached)`, url: `${appOrigin}${ICON_PATH}` },
       { label: 'app /healthz (reference)', url: `${appOrigin}/healthz` },
     ]
+    const loadBefore = loadavg()[0]!
     const results = []
     for (const target of targets) {
       if (warmupSeconds > 0) {
@@ -161,6 +162,8 @@ async function runBenchmark(): Promise<void> {
         '',
         `- ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}`,
         `- autocannon in this process, ${CONNECTIONS} connections, ${seconds} s per target after ${warmupSeconds} s warm-up; no Accept-Encoding (identity bodies)`,
+        // Other processes skew every number (2 cores shared): the load average says how much.
+        `- 1-minute load average: ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after, on ${cpus().length} CPUs`,
         `- body: ${first.body.length} B of Iconify JSON (${icons.join(', ')}), cache-control: ${first.headers['cache-control']}`,
         '',
         '| target | req/s | p50 ms | p99 ms | errors / non-2xx | vs bare |',

@@ -27,7 +27,7 @@ export function IconSection() {
       <div className="flex items-center gap-4">
         <Icon name="lucide:heart" size={24} label="Favourite" className="text-error-600" />
         <span className="inline-flex items-center gap-2 text-sm text-neutral-500" data-testid="icons-missing">
-          <Icon name="lucide:no-such-icon" size={24} className="rounded border border-dashed border-neutral-300" />
+          <Icon name="lucide:no-such-icon" size={24} className="rounded border border-dashed border-neutral-300 dark:border-neutral-600" />
           an icon that does not exist keeps its box
         </span>
       </div>
