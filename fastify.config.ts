@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { Type, type Static } from 'typebox'
 import Value from 'typebox/value'
+import { ICON_PUBLIC_SERVICE_URL } from './shared/constants.ts'
 
 const LogLevel = Type.Union(
   ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -52,6 +53,10 @@ export const ConfigSchema = Type.Object({
   MESSAGE_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 32_000 }),
   /** Messages one owner may send per minute. */
   SEND_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
+  /** Iconify-compatible icon service asked for collections not installed here (`{url}/{collection}.json?icons=…`). */
+  ICONS_UPSTREAM_URL: Type.String({ pattern: '^https?://[^\\s?#]+$', default: ICON_PUBLIC_SERVICE_URL }),
+  /** How long an icon from the upstream service is used before it is asked for again (kept, and served, while the service fails). */
+  ICONS_UPSTREAM_TTL_S: Type.Integer({ minimum: 0, maximum: 31_536_000, default: 86_400 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
 })
@@ -86,6 +91,9 @@ export interface AppConfig {
     rateLimitPerIp: number
     rateLimitPerAccount: number
   }
+  /** Base URL of the upstream icon service, without a trailing slash. */
+  iconsUpstreamUrl: string
+  iconsUpstreamTtlMs: number
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -152,6 +160,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerIp: config.AUTH_RATE_LIMIT_PER_IP,
       rateLimitPerAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
+    iconsUpstreamUrl: config.ICONS_UPSTREAM_URL.replace(/\/+$/, ''),
+    iconsUpstreamTtlMs: config.ICONS_UPSTREAM_TTL_S * 1000,
     root,
   }
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import { Router } from 'wouter'
 import type { PageState } from '../shared/page-state.ts'
+import type { IconLookup } from '../shared/icons.ts'
+import { IconLookupContext } from './lib/icons.ts'
 import { InitialStateContext } from './lib/page-context.ts'
 import { PageOutlet } from './components/app/page-outlet.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
@@ -11,7 +13,8 @@ import { OverlayHost } from './components/ui/overlay-host.tsx'
 import { LoadingIndicator } from './components/ui/loading-indicator.tsx'
 
 /** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
-export function App({ state }: { state: PageState }) {
+/** `icons`: only in a server render, the icons the server can draw right away (client/lib/icons.ts). */
+export function App({ state, icons }: { state: PageState; icons?: IconLookup }) {
   // Marks the document as interactive (tests and the update check wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -23,13 +26,15 @@ export function App({ state }: { state: PageState }) {
   )
   return (
     <InitialStateContext value={state}>
-      <Router ssrPath={typeof window === 'undefined' ? state.path : undefined} aroundNav={navigateOrReload}>
-        <PageOutlet>
-          <LoadingIndicator />
-        </PageOutlet>
-        <Toaster />
-        <OverlayHost />
-      </Router>
+      <IconLookupContext value={icons ?? null}>
+        <Router ssrPath={typeof window === 'undefined' ? state.path : undefined} aroundNav={navigateOrReload}>
+          <PageOutlet>
+            <LoadingIndicator />
+          </PageOutlet>
+          <Toaster />
+          <OverlayHost />
+        </Router>
+      </IconLookupContext>
     </InitialStateContext>
   )
 }

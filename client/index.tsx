@@ -3,13 +3,14 @@
 import { StrictMode } from 'react'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { PageState } from '../shared/page-state.ts'
+import type { IconLookup } from '../shared/icons.ts'
 import { App } from './app.tsx'
 import { errorPage, pages } from './routes.ts'
 
-export function renderApp(state: PageState, options: RenderToPipeableStreamOptions) {
+export function renderApp(state: PageState, options: RenderToPipeableStreamOptions, context: { icons?: IconLookup } = {}) {
   return renderToPipeableStream(
     <StrictMode>
-      <App state={state} />
+      <App state={state} icons={context.icons} />
     </StrictMode>,
     options,
   )

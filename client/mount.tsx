@@ -10,6 +10,7 @@ import { initColorMode } from './lib/color-mode.ts'
 import { seedSession } from './lib/session.ts'
 import { completeSignInPopup, watchSignInPopup } from './lib/auth-popup.ts'
 import { startUpdateCheck } from './lib/update-check.ts'
+import { seedIconsFromDocument } from './lib/icons.ts'
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')
@@ -21,6 +22,7 @@ async function mount() {
   seedPageResource(state)
   seedSession(state.session ?? {})
   initColorMode()
+  seedIconsFromDocument()
   await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())
   hydrateRoot(
     container,

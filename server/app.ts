@@ -8,6 +8,7 @@ import { loggerOptions } from './logger.ts'
 import bots from './plugins/bots.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
+import icons from './plugins/icons.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
 import db from './plugins/db.ts'
 import session from './plugins/session.ts'
@@ -20,6 +21,7 @@ import oidcAuthRoutes from './routes/auth/oidc.ts'
 import llm from './plugins/llm.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
+import iconRoutes from './routes/icons/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
 
@@ -68,6 +70,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(llm, { config })
   await app.register(chats, { config })
   await app.register(chatRoutes)
+  await app.register(icons, { config })
+  await app.register(iconRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app

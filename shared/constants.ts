@@ -85,3 +85,12 @@ export const LOADING_INDICATOR_DURATION_MS = 2000
 export const LOADING_INDICATOR_HIDE_DELAY_MS = 500
 export const LOADING_INDICATOR_RESET_DELAY_MS = 400
 export const LOADING_INDICATOR_HEIGHT_PX = 3
+/** SPEC §7, §9: icons come from `{ICON_API_PATH}/{collection}.json?icons=a,b`; a fetch gives up after this long. */
+export const ICON_API_PATH = '/api/_nuxt_icon'
+export const ICON_FETCH_TIMEOUT_MS = 1_500
+/** SPEC §7: where icons come from when our endpoint fails (also the server's default upstream). */
+export const ICON_PUBLIC_SERVICE_URL = 'https://api.iconify.design'
+/** At most this many icon names in one request (Iconify's own API limit is in the same range). */
+export const ICON_MAX_PER_REQUEST = 100
+/** Collection and icon names: lowercase letters and digits in hyphen-separated words (Iconify's rule). */
+export const ICON_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/

@@ -9,6 +9,7 @@ import { Progress } from '../components/ui/progress.tsx'
 import { Tooltip } from '../components/ui/tooltip.tsx'
 import { dismiss, notify } from '../lib/toast.ts'
 import { overlay, type OverlayProps } from '../lib/overlay.ts'
+import { IconSection } from '../components/playground/icon-section.tsx'
 
 export default function PlaygroundPage() {
   return (
@@ -36,6 +37,7 @@ export default function PlaygroundPage() {
           ))}
         </ul>
       </section>
+      <IconSection />
     </div>
   )
 }

@@ -11,12 +11,13 @@ import type { FastifyReply } from 'fastify'
 import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { AppConfig } from '../../fastify.config.ts'
 import { headFor, type PageState } from '../../shared/page-state.ts'
+import { createIconRecorder, type IconLookup } from '../../shared/icons.ts'
 import { compileTemplate, type DocumentTemplate } from '../services/html-template.ts'
 import { createStreamCompressor, negotiateEncoding } from '../services/content-encoding.ts'
 
 /** What client/index.tsx exports. */
 export interface SsrEntry {
-  renderApp(state: PageState, options: RenderToPipeableStreamOptions): PipeableStream
+  renderApp(state: PageState, options: RenderToPipeableStreamOptions, context?: { icons?: IconLookup }): PipeableStream
   preload(state: PageState): Promise<void>
   pageModules: Record<string, string>
 }
@@ -81,6 +82,8 @@ export default fp(
       const template = (reply as unknown as { html(): DocumentTemplate }).html()
       const nonce = reply.cspNonce?.script ?? ''
       await entry.preload(state)
+      // Icons the server already has are drawn into the HTML and inlined for hydration (no flash).
+      const icons = app.hasDecorator('icons') ? createIconRecorder((name) => app.icons.peek(name)) : undefined
 
       return new Promise<FastifyReply>((resolve, reject) => {
         let started = false
@@ -106,7 +109,7 @@ export default fp(
           onError(error, info) {
             request.log.error({ err: error, componentStack: info?.componentStack }, 'render: error while rendering')
           },
-        })
+        }, { icons })
 
         function start() {
           if (started || failed) return
@@ -130,7 +133,7 @@ export default fp(
               else body.once('drain', callback)
             },
             final(callback) {
-              body.end(template.end({ state, nonce }))
+              body.end(template.end({ state, nonce, icons: icons?.used() }))
               callback()
             },
           })

@@ -10,6 +10,7 @@ import {
 } from '../../shared/constants.ts'
 import { colorModeScript } from '../../shared/color-mode-script.ts'
 import type { PageHead, PageState } from '../../shared/page-state.ts'
+import { ICON_SNAPSHOT_ID, type IconSnapshot } from '../../shared/icons.ts'
 
 const HEAD_MARKER = '<!--app-head-->'
 const HTML_MARKER = '<!--app-html-->'
@@ -19,8 +20,8 @@ const NONCE = '%NONCE%'
 export interface DocumentTemplate {
   /** Everything up to and including the opening of the app container. */
   start(input: { nonce: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string }): string
-  /** Everything after the React markup: state and closing tags. */
-  end(input: { state: PageState; nonce: string }): string
+  /** Everything after the React markup: state (and the icons the render drew) and closing tags. */
+  end(input: { state: PageState; nonce: string; icons?: IconSnapshot }): string
 }
 
 export function escapeHtml(value: string): string {
@@ -64,9 +65,14 @@ export function compileTemplate(html: string): DocumentTemplate {
         preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('')
       return (beforeHead + tags + headToApp).replaceAll(NONCE, nonce)
     },
-    end({ state, nonce }) {
+    end({ state, nonce, icons }) {
+      const iconScript =
+        icons && Object.keys(icons).length > 0
+          ? `<script type="application/json" id="${ICON_SNAPSHOT_ID}">${serializeState(icons)}</script>`
+          : ''
       return (
         appToState +
+        iconScript +
         `<script type="application/json" id="__APP_STATE__">${serializeState(state)}</script>` +
         afterState
       ).replaceAll(NONCE, nonce)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { PRODUCT_NAME } from '../../../shared/constants.ts'
-import { PanelLeftIcon } from '../ui/icons.tsx'
+import { Icon } from '../ui/icon.tsx'
 import { ColorModeButton } from './color-mode-button.tsx'
 import { AccountMenu } from './account-menu.tsx'
 import { useSidebarCollapsed } from '../../lib/sidebar.ts'
@@ -24,7 +24,7 @@ export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: ()
         aria-expanded={expanded}
         className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
       >
-        <PanelLeftIcon />
+        <Icon name="lucide:panel-left" size={20} />
       </button>
       <PrefetchLink href="/" className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
         {PRODUCT_NAME}

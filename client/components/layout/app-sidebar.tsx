@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.ts'
-import { MessageIcon, PlusIcon, XIcon } from '../ui/icons.tsx'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
+import { Icon } from '../ui/icon.tsx'
 
 export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean; onCloseDrawer: () => void }) {
   return (
@@ -23,7 +23,7 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
             href="/"
             className="inline-flex flex-1 items-center gap-2 rounded-md border border-neutral-200 bg-white px-3 py-2 text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
           >
-            <PlusIcon width={16} height={16} />
+            <Icon name="lucide:plus" size={16} />
             New chat
           </PrefetchLink>
           <button
@@ -32,12 +32,12 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
             aria-label="Close sidebar"
             className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200 md:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
-            <XIcon />
+            <Icon name="lucide:x" size={20} />
           </button>
         </div>
         <nav aria-label="Chat history" className="flex-1 overflow-y-auto px-3 py-2">
           <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-500 dark:text-neutral-400">
-            <MessageIcon />
+            <Icon name="lucide:message-square" size={20} />
             <p>No chats yet.</p>
             <p className="text-xs">Your conversations will appear here.</p>
           </div>

@@ -1,5 +1,5 @@
 import { nextColorMode, setColorMode, useColorMode } from '../../lib/color-mode.ts'
-import { MonitorIcon, MoonIcon, SunIcon } from '../ui/icons.tsx'
+import { Icon } from '../ui/icon.tsx'
 
 const LABELS = { system: 'System', light: 'Light', dark: 'Dark' } as const
 
@@ -19,9 +19,9 @@ export function ColorModeButton() {
       data-testid="color-mode-button"
       className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
     >
-      <MonitorIcon data-color-mode-icon="system" />
-      <SunIcon data-color-mode-icon="light" />
-      <MoonIcon data-color-mode-icon="dark" />
+      <Icon name="lucide:monitor" size={20} data-color-mode-icon="system" />
+      <Icon name="lucide:sun" size={20} data-color-mode-icon="light" />
+      <Icon name="lucide:moon" size={20} data-color-mode-icon="dark" />
     </button>
   )
 }
