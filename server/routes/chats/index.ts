@@ -353,6 +353,13 @@ export default async function chatRoutes(app: FastifyInstance) {
       const needsTitle = chat.title === DEFAULT_TITLE && stored.filter((message) => message.role === 'assistant').length === 0
       const firstQuestion = textOf(stored.find((message) => message.role === 'user')?.parts ?? [])
 
+      function modelFailed(error: unknown): string {
+        failed = true
+        const described = describeModelError(error)
+        request.log.warn({ err: error, chatId: chat.id, code: described.code }, 'chats: model call failed')
+        return described.message
+      }
+
       let outcome: { parts: ChatMessage['parts']; status: 'complete' | 'partial' | 'error' } = { parts: [], status: 'partial' }
       let usage: unknown
       let failed = false
@@ -362,18 +369,15 @@ export default async function chatRoutes(app: FastifyInstance) {
         messageId: assistantId,
         produce: (signal) =>
           createUIMessageStream({
+            // An upstream error can surface here (thrown from the merged stream) or in the inner onError.
+            onError: modelFailed,
             execute: async ({ writer }) => {
               const result = streamText({ model, messages: modelMessages, abortSignal: signal })
               writer.merge(
                 result.toUIMessageStream({
                   generateMessageId: () => assistantId,
                   messageMetadata: ({ part }) => (part.type === 'finish' ? { model: modelId, usage: part.totalUsage } : part.type === 'start' ? { model: modelId } : undefined),
-                  onError: (error) => {
-                    failed = true
-                    const described = describeModelError(error)
-                    request.log.warn({ err: error, chatId: chat.id, code: described.code }, 'chats: model call failed')
-                    return described.message
-                  },
+                  onError: modelFailed,
                   onFinish: ({ responseMessage, isAborted }) => {
                     outcome = {
                       parts: responseMessage.parts as ChatMessage['parts'],
@@ -395,6 +399,8 @@ export default async function chatRoutes(app: FastifyInstance) {
             },
           }),
         onSettled: async () => {
+          // An error reported after onFinish (e.g. from the merged stream) still marks the answer failed.
+          if (failed) outcome = { ...outcome, status: 'error' }
           await app.chats.finishMessage(assistantId, { ...outcome, usage })
         },
       })
