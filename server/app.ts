@@ -12,11 +12,13 @@ import render, { type SsrEntry } from './plugins/render.ts'
 import db from './plugins/db.ts'
 import session from './plugins/session.ts'
 import builds from './plugins/builds.ts'
+import llm from './plugins/llm.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
 import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
+import modelRoutes from './routes/models/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +60,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(session, { config })
   await app.register(authRoutes)
   await app.register(localAuthRoutes)
+  await app.register(llm, { config })
+  await app.register(modelRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
   await app.register(pageRoutes)
   return app
