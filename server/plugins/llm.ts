@@ -11,9 +11,9 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function llm(app, options: { config: AppConfig; fetch?: typeof globalThis.fetch }) {
+  async function llm(app, options: { config: AppConfig }) {
     const { llm: config } = options.config
-    const registry = createModelRegistry({ config, log: app.log, fetch: options.fetch })
+    const registry = createModelRegistry({ config, log: app.log })
     const providers = [
       config.openai && `OpenAI-compatible at ${new URL(config.openai.baseUrl).origin}${config.openai.models ? '' : ' (models discovered from /models)'}`,
       config.anthropic && 'Anthropic',

@@ -1,5 +1,6 @@
 // Model-layer test helpers: configuration from environment variables (through the real
 // loadConfig), and a streamText run collected into what a test asserts on.
+import { createServer } from 'node:net'
 import { streamText, type LanguageModel } from 'ai'
 import { loadConfig, type LlmConfig } from '../../fastify.config.ts'
 import { TEST_SESSION_KEY } from './build-app.ts'
@@ -68,4 +69,13 @@ export async function eventually(condition: () => boolean, timeoutMs = 5_000): P
     if (Date.now() > deadline) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** A local port that was free a moment ago: nothing listens there (connection refused). */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }

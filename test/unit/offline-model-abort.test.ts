@@ -35,6 +35,6 @@ t.test('the model stream errors with the abort reason, even while nobody reads',
 t.test('an already aborted call does not start', async (t) => {
   const model = createOfflineModel({ tokenDelayMs: 0 })
   const reason = new Error('too late')
-  await t.rejects(model.doStream({ prompt, abortSignal: AbortSignal.abort(reason) }), reason)
-  await t.rejects(model.doGenerate({ prompt, abortSignal: AbortSignal.abort(reason) }), reason)
+  await t.rejects(async () => model.doStream({ prompt, abortSignal: AbortSignal.abort(reason) }), reason)
+  await t.rejects(async () => model.doGenerate({ prompt, abortSignal: AbortSignal.abort(reason) }), reason)
 })

@@ -39,6 +39,8 @@ const CONTEXT_TOO_LONG =
   /context_length_exceeded|context[ _-]?length|context window|maximum context|too many tokens|prompt is too long|input is too long|exceeds? the (?:model's )?(?:maximum|context)|max_tokens.*(?:exceed|too large)|request too large/i
 const QUOTA = /insufficient_quota|exceeded your current quota|quota|billing|credit balance|out of credits/i
 
+const BAD_KEY = /api[_ ]?key[_ ]?(?:not valid|invalid)|invalid[_ ]api[_ ]key/i
+
 const describe = (code: string, statusCode: number, message: string): ModelErrorDescription => ({ code, message, statusCode })
 
 export function describeModelError(error: unknown): ModelErrorDescription {
@@ -81,7 +83,8 @@ export function describeModelError(error: unknown): ModelErrorDescription {
 }
 
 function describeStatus(status: number, text: string): ModelErrorDescription {
-  if (status === 401) {
+  // Google answers a bad key with 400 INVALID_ARGUMENT.
+  if (status === 401 || (status === 400 && BAD_KEY.test(text))) {
     return describe('MODEL_AUTH_FAILED', 502, 'The AI provider rejected the API key: it is missing, wrong or revoked. Check the key the server is configured with (e.g. OPENAI_API_KEY).')
   }
   if (status === 403) return describe('MODEL_FORBIDDEN', 502, 'The AI provider refused access: the API key is not allowed to use this model.')

@@ -99,10 +99,12 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
   async function discover(): Promise<string[]> {
     const { baseUrl, apiKey } = config.openai!
     const url = `${baseUrl}/models`
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
     try {
       const response = await fetchFn(url, {
         headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
       })
       if (!response.ok) {
         await response.body?.cancel()
@@ -122,6 +124,8 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
       )
       discovery = { at: now(), ok: false, ids: [] }
       return []
+    } finally {
+      clearTimeout(timer)
     }
   }
 
