@@ -59,6 +59,23 @@ export const ConfigSchema = Type.Object({
   ICONS_UPSTREAM_TTL_S: Type.Integer({ minimum: 0, maximum: 31_536_000, default: 86_400 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
+  /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter); OpenAI's when only the key is set. */
+  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Comma-separated model ids of the OpenAI-compatible server; when unset they are discovered from its /models. */
+  AI_MODELS: Type.Optional(Type.String({ minLength: 1 })),
+  /** The model new chats use: a listed id (`openai:gpt-4o`) or a bare model id (`gpt-4o`). */
+  AI_DEFAULT_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  ANTHROPIC_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  ANTHROPIC_MODELS: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_GENERATIVE_AI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_MODELS: Type.Optional(Type.String({ minLength: 1 })),
+  /** A model call that has produced nothing after this long is aborted… */
+  MODEL_FIRST_TOKEN_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
+  /** …and so is an answer that stops arriving for this long. */
+  MODEL_IDLE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
+  /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
+  OFFLINE_TOKEN_DELAY_MS: Type.Integer({ minimum: 0, maximum: 1_000, default: 25 }),
 })
 
 type RawConfig = Static<typeof ConfigSchema>
@@ -94,9 +111,26 @@ export interface AppConfig {
   /** Base URL of the upstream icon service, without a trailing slash. */
   iconsUpstreamUrl: string
   iconsUpstreamTtlMs: number
+  llm: LlmConfig
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
+
+/** Model providers (DESIGN §5). The offline model is always available and needs nothing. */
+export interface LlmConfig {
+  openai: { baseUrl: string; apiKey: string | undefined; models: string[] | undefined } | null
+  anthropic: { apiKey: string; models: string[] } | null
+  google: { apiKey: string; models: string[] } | null
+  defaultModel: string | undefined
+  firstTokenTimeoutMs: number
+  idleTimeoutMs: number
+  offlineTokenDelayMs: number
+}
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+/** Used when ANTHROPIC_MODELS / GOOGLE_MODELS are unset: current general-purpose models of each. */
+export const ANTHROPIC_DEFAULT_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-5']
+export const GOOGLE_DEFAULT_MODELS = ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite']
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -162,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     iconsUpstreamUrl: config.ICONS_UPSTREAM_URL.replace(/\/+$/, ''),
     iconsUpstreamTtlMs: config.ICONS_UPSTREAM_TTL_S * 1000,
+    llm: llmConfig(config),
     root,
   }
 }
@@ -191,6 +226,41 @@ function oidcConfig(config: RawConfig): AppConfig['auth']['oidc'] {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER must use https:// (http:// is allowed only for localhost)')
   }
   return { issuer: config.OIDC_ISSUER!, clientId: config.OIDC_CLIENT_ID!, clientSecret: config.OIDC_CLIENT_SECRET!, name: config.OIDC_NAME }
+}
+
+function llmConfig(config: RawConfig): LlmConfig {
+  const openaiSet = Boolean(config.OPENAI_BASE_URL || config.OPENAI_API_KEY)
+  if (config.AI_MODELS && !openaiSet) {
+    throw new ConfigError('Invalid configuration:\n  AI_MODELS lists models of an OpenAI-compatible server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI) too')
+  }
+  if (config.ANTHROPIC_MODELS && !config.ANTHROPIC_API_KEY) throw new ConfigError('Invalid configuration:\n  ANTHROPIC_API_KEY is required when ANTHROPIC_MODELS is set')
+  if (config.GOOGLE_MODELS && !config.GOOGLE_GENERATIVE_AI_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_GENERATIVE_AI_API_KEY is required when GOOGLE_MODELS is set')
+  }
+  return {
+    openai: openaiSet
+      ? {
+          baseUrl: (config.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, ''),
+          apiKey: config.OPENAI_API_KEY,
+          models: config.AI_MODELS ? list(config.AI_MODELS) : undefined,
+        }
+      : null,
+    anthropic: config.ANTHROPIC_API_KEY
+      ? { apiKey: config.ANTHROPIC_API_KEY, models: config.ANTHROPIC_MODELS ? list(config.ANTHROPIC_MODELS) : ANTHROPIC_DEFAULT_MODELS }
+      : null,
+    google: config.GOOGLE_GENERATIVE_AI_API_KEY
+      ? { apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY, models: config.GOOGLE_MODELS ? list(config.GOOGLE_MODELS) : GOOGLE_DEFAULT_MODELS }
+      : null,
+    defaultModel: config.AI_DEFAULT_MODEL?.trim() || undefined,
+    firstTokenTimeoutMs: config.MODEL_FIRST_TOKEN_TIMEOUT_MS,
+    idleTimeoutMs: config.MODEL_IDLE_TIMEOUT_MS,
+    offlineTokenDelayMs: config.OFFLINE_TOKEN_DELAY_MS,
+  }
+}
+
+/** `a, b,,c` → ['a', 'b', 'c'], without duplicates. */
+function list(value: string): string[] {
+  return [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]
 }
 
 export const SESSION_KEY_FILE = '.session-key'

@@ -13,17 +13,18 @@ import render, { type SsrEntry } from './plugins/render.ts'
 import db from './plugins/db.ts'
 import session from './plugins/session.ts'
 import builds from './plugins/builds.ts'
+import llm from './plugins/llm.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
 import githubAuthRoutes from './routes/auth/github.ts'
 import oidcAuthRoutes from './routes/auth/oidc.ts'
-import llm from './plugins/llm.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
 import iconRoutes from './routes/icons/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
+import modelRoutes from './routes/models/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   if (config.auth.github) await app.register(githubAuthRoutes)
   if (config.auth.oidc) await app.register(oidcAuthRoutes)
   await app.register(llm, { config })
+  await app.register(modelRoutes)
   await app.register(chats, { config })
   await app.register(chatRoutes)
   await app.register(icons, { config })

@@ -1,9 +1,5 @@
 // Chat titles: short, no punctuation (the sidebar shows them on one line).
 
-/** System prompt for title generation. Models (the offline one too) answer with a title only. */
-export const TITLE_SYSTEM_PROMPT =
-  'Title: write a short title (at most 6 words) for a chat that starts with the user message below. Answer with the title only, no quotes, no punctuation.'
-
 const MAX_LENGTH = 60
 
 /** Cleans a model's title; falls back to the first words of the question. */

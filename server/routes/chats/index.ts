@@ -19,9 +19,9 @@ import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import { DEFAULT_TITLE, decodeCursor, type ChatMessage } from '../../services/chat-store.ts'
 import { createAttemptLimiter } from '../../services/attempt-limiter.ts'
-import { describeModelError } from '../../plugins/llm.ts'
+import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
 import { chatToMarkdown } from '../../services/chat-export.ts'
-import { titleFrom, TITLE_SYSTEM_PROMPT } from '../../services/chat-title.ts'
+import { titleFrom } from '../../services/chat-title.ts'
 
 const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 const MessageId = Type.String({ minLength: 1, maxLength: 128 })
@@ -93,8 +93,17 @@ export default async function chatRoutes(app: FastifyInstance) {
     sendLimiter.recordFailure(ownerId)
   }
 
-  async function resolveModel(requested: string | undefined) {
-    const id = requested ?? (await app.llm.defaultModelId())
+  /** The requested model; a chat's stored model that is no longer configured falls back to the default. */
+  async function resolveModel(requested: string | undefined, stored: string | null) {
+    if (requested) return { id: requested, model: await app.llm.resolve(requested) }
+    if (stored) {
+      try {
+        return { id: stored, model: await app.llm.resolve(stored) }
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'UNKNOWN_MODEL') throw error
+      }
+    }
+    const id = await app.llm.defaultModelId()
     return { id, model: await app.llm.resolve(id) }
   }
 
@@ -316,7 +325,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       const { chat } = await access(request, request.params.id, 'write')
       if (app.answers.get(chat.id)) throw new AppError(409, 'ANSWER_RUNNING', 'An answer is already being written in this chat.')
       const ownerId = await request.getOwnerId()
-      const { id: modelId, model } = await resolveModel(request.body.model ?? chat.model ?? undefined)
+      const { id: modelId, model } = await resolveModel(request.body.model, chat.model)
 
       // The context comes from what is stored, not from what the client says was said.
       let stored = await app.chats.messages(chat.id)
@@ -372,7 +381,8 @@ export default async function chatRoutes(app: FastifyInstance) {
             // An upstream error can surface here (thrown from the merged stream) or in the inner onError.
             onError: modelFailed,
             execute: async ({ writer }) => {
-              const result = streamText({ model, messages: modelMessages, abortSignal: signal })
+              // No retries: a retried 429/5xx would only delay the error the user is waiting to see.
+              const result = streamText({ model, messages: modelMessages, abortSignal: signal, maxRetries: 0 })
               writer.merge(
                 result.toUIMessageStream({
                   generateMessageId: () => assistantId,
@@ -412,7 +422,7 @@ export default async function chatRoutes(app: FastifyInstance) {
 
   async function generateTitle(model: Awaited<ReturnType<typeof app.llm.resolve>>, question: string, signal: AbortSignal): Promise<string> {
     try {
-      const { text } = await generateText({ model, system: TITLE_SYSTEM_PROMPT, prompt: question, abortSignal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]) })
+      const { text } = await generateText({ model, maxRetries: 0, system: TITLE_SYSTEM_PROMPT, prompt: question, abortSignal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]) })
       return titleFrom(text, question)
     } catch {
       return titleFrom('', question)

@@ -1,0 +1,249 @@
+// The built-in offline model (DESIGN §5): a real AI SDK language model that needs no provider, so
+// a fresh clone chats out of the box and tests have a deterministic double. Its answer is built
+// from the prompt alone (same prompt, same answer), in Markdown, streamed word by word.
+import { setTimeout as sleep } from 'node:timers/promises'
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FinishReason,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider'
+import { isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
+
+export const OFFLINE_MODEL_ID = 'offline'
+export const OFFLINE_PROVIDER = 'offline'
+
+export interface OfflineModelOptions {
+  /** Pause before each streamed word; 0 streams everything at once. */
+  tokenDelayMs: number
+}
+
+const CODE_WORDS = /\b(code|coding|function|functions|example|examples|snippet|program|script|typescript|javascript|python)\b/i
+const TABLE_WORDS = /\btables?\b/i
+const TEXT_ID = 'text-0'
+
+export const CONNECT_MODEL_HINT =
+  '**Connect a real model:** set `OPENAI_BASE_URL` (and `OPENAI_API_KEY` when the server needs one) to use any OpenAI-compatible server such as OpenAI, Ollama, vLLM, llama.cpp, LM Studio or OpenRouter, or set `ANTHROPIC_API_KEY` or `GOOGLE_GENERATIVE_AI_API_KEY`, then restart the app.'
+
+export function createOfflineModel(options: OfflineModelOptions): LanguageModelV4 {
+  return {
+    specificationVersion: 'v4',
+    provider: OFFLINE_PROVIDER,
+    modelId: OFFLINE_MODEL_ID,
+    supportedUrls: {},
+
+    async doGenerate(call: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+      call.abortSignal?.throwIfAborted()
+      const { tokens, finishReason, usage } = plan(call)
+      return {
+        content: [{ type: 'text', text: tokens.join('') }],
+        finishReason,
+        usage,
+        response: { modelId: OFFLINE_MODEL_ID },
+        warnings: [],
+      }
+    },
+
+    async doStream(call: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+      const signal = call.abortSignal
+      signal?.throwIfAborted()
+      const { tokens, finishReason, usage } = plan(call)
+      let next = 0
+      let onAbort: (() => void) | undefined
+      const detach = () => onAbort && signal?.removeEventListener('abort', onAbort)
+
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          // Stop at once, even while the consumer is not reading (a Stop during backpressure).
+          onAbort = () => controller.error(signal!.reason)
+          signal?.addEventListener('abort', onAbort, { once: true })
+          controller.enqueue({ type: 'stream-start', warnings: [] })
+          controller.enqueue({ type: 'response-metadata', modelId: OFFLINE_MODEL_ID })
+          controller.enqueue({ type: 'text-start', id: TEXT_ID })
+        },
+        async pull(controller) {
+          if (next < tokens.length) {
+            const token = tokens[next]!
+            const delay = pause(options.tokenDelayMs, tokens[next - 1])
+            if (delay > 0) {
+              try {
+                await sleep(delay, undefined, { signal })
+              } catch {
+                return // aborted: onAbort has errored the stream
+              }
+            }
+            if (signal?.aborted) return
+            controller.enqueue({ type: 'text-delta', id: TEXT_ID, delta: token })
+            next += 1
+            return
+          }
+          detach()
+          controller.enqueue({ type: 'text-end', id: TEXT_ID })
+          controller.enqueue({ type: 'finish', finishReason, usage })
+          controller.close()
+        },
+        cancel() {
+          detach()
+        },
+      })
+      return { stream }
+    },
+  }
+}
+
+/** A little longer after a line or a sentence, like a model that "thinks" between thoughts. */
+function pause(delayMs: number, previous: string | undefined): number {
+  if (delayMs === 0) return 0
+  return previous !== undefined && /[.!?:\n]$/.test(previous) ? delayMs * 2 : delayMs
+}
+
+interface Plan {
+  tokens: string[]
+  finishReason: LanguageModelV4FinishReason
+  usage: LanguageModelV4Usage
+}
+
+function plan(call: LanguageModelV4CallOptions): Plan {
+  let tokens = splitTokens(offlineAnswer(call.prompt))
+  let finishReason: LanguageModelV4FinishReason = { unified: 'stop', raw: 'stop' }
+  if (call.maxOutputTokens !== undefined && tokens.length > call.maxOutputTokens) {
+    tokens = tokens.slice(0, Math.max(0, call.maxOutputTokens))
+    finishReason = { unified: 'length', raw: 'length' }
+  }
+  const input = countWords(call.prompt.map(messageText).join('\n'))
+  return {
+    tokens,
+    finishReason,
+    usage: {
+      inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: tokens.length, text: tokens.length, reasoning: 0 },
+    },
+  }
+}
+
+/** Words with the whitespace before them, so the pieces join back into the exact text. */
+export function splitTokens(text: string): string[] {
+  return text.match(/\s*\S+|\s+$/g) ?? []
+}
+
+export function countWords(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0
+}
+
+function messageText(message: LanguageModelV4Prompt[number]): string {
+  if (message.role === 'system') return message.content
+  return message.content
+    .map((part) => {
+      if (part.type === 'text' || part.type === 'reasoning') return part.text
+      if (part.type === 'file') return `[${part.filename ?? part.mediaType}]`
+      return ''
+    })
+    .filter(Boolean)
+    .join('\n')
+}
+
+/** The whole answer for a prompt: a title when the system prompt asks for one, else Markdown. */
+export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
+  const system = prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
+  const userMessages = prompt.filter((m) => m.role === 'user')
+  const lastUser = userMessages.at(-1)
+  const text = lastUser ? messageText(lastUser).trim() : ''
+  if (isTitleRequest(system)) return offlineTitle(text)
+  return markdownAnswer(text, userMessages.length)
+}
+
+/** The first words of the message, without punctuation: what a model would call the chat. */
+export function offlineTitle(message: string): string {
+  const words = message
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .split(/\s+/)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
+    .filter(Boolean)
+    .slice(0, TITLE_MAX_WORDS)
+  if (words.length === 0) return 'New chat'
+  const title = words.join(' ')
+  return title.charAt(0).toUpperCase() + title.slice(1)
+}
+
+function markdownAnswer(text: string, turn: number): string {
+  const quote = excerpt(text, 160)
+  const words = countWords(text)
+  const sections: string[] = []
+  if (!quote) {
+    sections.push('Your message had no text I could read. I am the built-in offline demo model, so I can only answer text, and always the same way.')
+  } else {
+    const openings = [
+      `You asked: “${quote}”. I am the built-in offline demo model, so I cannot really think about it, but I can show you how an answer looks while it streams in.`,
+      `Thanks for your message: “${quote}”. This answer comes from the built-in offline demo model: it is made from your own words and is the same every time you ask.`,
+      `Here is what I received: “${quote}”. No AI provider answers here yet, so the built-in offline demo model replies with a fixed pattern built from your message.`,
+    ]
+    sections.push(openings[hash(text) % openings.length]!)
+  }
+  const longest = (text.match(/[\p{L}\p{N}'-]+/gu) ?? []).reduce((best, word) => (word.length > best.length ? word : best), '')
+  sections.push(
+    [
+      '**What I noticed:**',
+      '',
+      `- Your message has ${plural(words, 'word')} and ${plural([...text].length, 'character')}.`,
+      `- It is message ${turn} of this conversation.`,
+      ...(longest ? [`- The longest word you used is “${longest}”.`] : []),
+      '- Answers stream word by word, so you can stop one halfway.',
+    ].join('\n'),
+  )
+  if (CODE_WORDS.test(text)) {
+    const sample = JSON.stringify(excerpt(text, 60).replaceAll('`', "'"))
+    sections.push(
+      [
+        'Here is a small example in TypeScript:',
+        '',
+        '```ts',
+        '// Echoes a message, a bit like this offline model.',
+        'export function reply(message: string): string {',
+        '  const words = message.trim().split(/\\s+/)',
+        '  return `You said ${words.length} words: ${message}`',
+        '}',
+        '',
+        `console.log(reply(${sample}))`,
+        '```',
+      ].join('\n'),
+    )
+  }
+  if (TABLE_WORDS.test(text)) {
+    sections.push(
+      [
+        '| Property | Value |',
+        '| --- | --- |',
+        '| Model | Offline demo |',
+        `| Words | ${words} |`,
+        `| Characters | ${[...text].length} |`,
+        `| Message number | ${turn} |`,
+      ].join('\n'),
+    )
+  }
+  sections.push(CONNECT_MODEL_HINT)
+  return sections.join('\n\n')
+}
+
+/** One line, at most `max` characters: a quote that cannot break the Markdown around it. */
+function excerpt(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').replace(/[“”]/g, '"').replace(/`{3,}/g, '`').trim()
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+/** FNV-1a: a stable choice per prompt, the same on every run and every machine. */
+function hash(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return h >>> 0
+}

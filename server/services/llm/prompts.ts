@@ -1,0 +1,15 @@
+// System prompts shared by the chat layer and the offline model. The offline model recognises the
+// title request by its first word, so the chat layer must send TITLE_SYSTEM_PROMPT unchanged.
+
+/** A system prompt that starts with this asks for a chat title instead of an answer. */
+export const TITLE_PROMPT_MARKER = 'Title:'
+
+/** For `generateText({ model, system: TITLE_SYSTEM_PROMPT, prompt: firstUserMessage })`. */
+export const TITLE_SYSTEM_PROMPT = `${TITLE_PROMPT_MARKER} write a short title for a conversation that starts with the user's message. Use at most 6 words in the language of the message, no quotes, no punctuation at the end. Answer with the title only.`
+
+/** The longest title the offline model produces, in words. */
+export const TITLE_MAX_WORDS = 6
+
+export function isTitleRequest(systemPrompt: string): boolean {
+  return systemPrompt.trimStart().startsWith(TITLE_PROMPT_MARKER)
+}
