@@ -31,7 +31,8 @@ async function mount() {
     </StrictMode>,
     {
       onRecoverableError(error) {
-        console.warn('[app] recoverable error', error)
+        // Hydration mismatches land here: an error, so tests and monitoring notice them.
+        console.error('[app] recoverable error', error)
       },
     },
   )

@@ -2,6 +2,9 @@
 // reload again (no loop).
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
 
+// The second failure is logged by the app on purpose ('error while mounting the app').
+test.use({ allowConsoleErrors: true })
+
 test('a chunk that keeps failing causes exactly one reload', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)

@@ -26,6 +26,8 @@ test('links in view prefetch their pages, 4 at a time, each once; a click then n
   const stats = await slowPayloads(page)
   await page.goto('/_playground')
   await waitForHydration(page)
+  // The playground's prefetch links sit below other sections: bring them into view.
+  await page.getByRole('heading', { name: 'Prefetch links' }).scrollIntoViewIfNeeded()
   await expect.poll(() => chatPayloads(stats.fetched)).toEqual(allTen)
   await expect.poll(() => stats.inFlight).toBe(0)
   expect(stats.maxInFlight).toBe(4)
