@@ -15,10 +15,12 @@ test('confirm resolves true on confirm, false on cancel and on Escape', async ({
   await expect(dialog.getByRole('button', { name: 'Start' })).toBeFocused()
   await dialog.getByRole('button', { name: 'Start' }).click()
   await expect(result).toHaveText('confirm: true')
+  await expect(dialog).toHaveCount(0)
 
   await open.click()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(result).toHaveText('confirm: false')
+  await expect(dialog).toHaveCount(0)
 
   await open.click()
   await expect(dialog).toBeVisible()
