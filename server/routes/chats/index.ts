@@ -250,8 +250,10 @@ export default async function chatRoutes(app: FastifyInstance) {
       const message = await app.chats.message(request.params.id, request.body.messageId)
       if (!message) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'Message not found')
       // edit: the user message and everything after go (the edited text is sent again);
-      // regenerate: the answer and everything after go (the question stays).
-      await app.chats.truncate(request.params.id, request.body.messageId, true)
+      // regenerate: the answer and everything after go (the question stays, also when it is the
+      // question's id that was given).
+      if (request.body.type === 'edit' && message.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'Only your own messages can be edited.')
+      await app.chats.truncate(request.params.id, request.body.messageId, message.role !== 'user' || request.body.type === 'edit')
       return { messages: await app.chats.messages(request.params.id) }
     },
   )
