@@ -90,11 +90,14 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       if (dialectOf(db) === 'postgres') {
         // The text of a message's parts ("text" parts only), as an IMMUTABLE function so that an
-        // expression index can use it; the query repeats the exact same expressions.
+        // expression index can use it; the query repeats the exact same expressions. jsonb refuses
+        // the escape \u0000 (JSON.stringify writes it for a NUL character) and a failing index
+        // expression would fail the insert: it becomes \ufffd, the same length and still valid JSON.
         await sql`
           CREATE FUNCTION chat_message_text(parts text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
             SELECT coalesce(string_agg(part->>'text', E'\n'), '')
-            FROM jsonb_array_elements(CASE WHEN jsonb_typeof(parts::jsonb) = 'array' THEN parts::jsonb ELSE '[]'::jsonb END) AS part
+            FROM (SELECT replace(parts, '\\u0000', '\\ufffd')::jsonb AS doc) AS parsed,
+              jsonb_array_elements(CASE WHEN jsonb_typeof(parsed.doc) = 'array' THEN parsed.doc ELSE '[]'::jsonb END) AS part
             WHERE part->>'type' = 'text'
           $$`.execute(db)
         await sql`CREATE INDEX chats_title_search ON chats USING gin (to_tsvector('simple', title))`.execute(db)

@@ -167,6 +167,11 @@ eachDialect('search syntax in the query is read as plain words, never an error',
   t.same((await hits(app, v, 'tests*')).map((hit) => hit.chatId), [chat])
   t.same((await hits(app, v, 'plan -ship')).map((hit) => hit.chatId), [chat], 'a minus does not exclude')
   t.equal((await app.inject({ url: `/api/chats/${chat}`, headers: v.headers() })).statusCode, 200, 'the chats are all still there')
+
+  // Text PostgreSQL's jsonb cannot hold (a NUL character) is still stored, and the rest of it found.
+  const nul = await createChat(app, v, 'odd\u0000bytes and \\u0000 escapes')
+  t.equal(nul.statusCode, 201, 'a message with a NUL character is stored')
+  t.same((await hits(app, v, 'escapes')).map((hit) => hit.chatId), [nul.json().id])
 })
 
 eachDialect('a deleted chat disappears from the results, with its messages', async (t, app) => {
