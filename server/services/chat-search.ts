@@ -58,20 +58,22 @@ export function parseMarked(marked: string): { snippet: string; highlights: Arra
   let snippet = ''
   const highlights: Array<[number, number]> = []
   let open = -1
+  let opening = false
   let space = false
   for (const char of marked) {
-    if (char === START) {
-      if (space && snippet.length > 0) snippet += ' '
-      space = false
-      open = snippet.length
-    } else if (char === STOP) {
+    if (char === START) opening = true
+    else if (char === STOP) {
       if (open >= 0 && snippet.length > open) highlights.push([open, snippet.length])
       open = -1
+      opening = false
     } else if (/\s/u.test(char)) {
       space = true
     } else {
       if (space && snippet.length > 0) snippet += ' '
       space = false
+      // A range starts at its first character, after any space before it.
+      if (opening) open = snippet.length
+      opening = false
       snippet += char
     }
   }
