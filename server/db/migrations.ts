@@ -1,5 +1,17 @@
 // Migrations, in order, shared by SQLite and PostgreSQL. Never edit a released migration: add one.
-import { sql, type Kysely, type Migration } from 'kysely'
+import { PostgresAdapter, SqliteAdapter, sql, type Kysely, type Migration } from 'kysely'
+
+/**
+ * Which database a migration runs on, for the few that must differ (full-text search). Kysely hands
+ * a migration only the Kysely instance (a transaction on PostgreSQL); its adapter is the one
+ * reliable tell, and an adapter we do not know fails the migration instead of guessing.
+ */
+export function dialectOf(db: Kysely<unknown>): 'sqlite' | 'postgres' {
+  const adapter = db.getExecutor().adapter
+  if (adapter instanceof SqliteAdapter) return 'sqlite'
+  if (adapter instanceof PostgresAdapter) return 'postgres'
+  throw new Error(`db: no migration for the ${adapter.constructor.name} dialect`)
+}
 
 export const migrations: Record<string, Migration> = {
   '0001_users_and_sessions': {
@@ -71,6 +83,93 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('votes').execute()
       await db.schema.dropTable('messages').execute()
       await db.schema.dropTable('chats').execute()
+    },
+  },
+  '0003_chat_search': {
+    // Full-text search over chat titles and message text (GET /api/chats/search).
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') {
+        // The text of a message's parts ("text" parts only), as an IMMUTABLE function so that an
+        // expression index can use it; the query repeats the exact same expressions. jsonb refuses
+        // the escape \u0000 (JSON.stringify writes it for a NUL character) and a failing index
+        // expression would fail the insert: it becomes \ufffd, the same length and still valid JSON.
+        await sql`
+          CREATE FUNCTION chat_message_text(parts text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT coalesce(string_agg(part->>'text', E'\n'), '')
+            FROM (SELECT replace(parts, '\\u0000', '\\ufffd')::jsonb AS doc) AS parsed,
+              jsonb_array_elements(CASE WHEN jsonb_typeof(parsed.doc) = 'array' THEN parsed.doc ELSE '[]'::jsonb END) AS part
+            WHERE part->>'type' = 'text'
+          $$`.execute(db)
+        await sql`CREATE INDEX chats_title_search ON chats USING gin (to_tsvector('simple', title))`.execute(db)
+        await sql`CREATE INDEX messages_text_search ON messages USING gin (to_tsvector('simple', chat_message_text(parts)))`.execute(db)
+        return
+      }
+      // SQLite: an FTS5 index over chat_search_docs (one row per chat title, one per message),
+      // which triggers keep in step with chats and messages whatever code writes them. The docs
+      // table gives every indexed row a stable INTEGER PRIMARY KEY (the rowids of chats and
+      // messages, whose keys are text, may change on VACUUM).
+      await sql`
+        CREATE TABLE chat_search_docs (
+          id INTEGER PRIMARY KEY,
+          chat_id TEXT NOT NULL,
+          message_id TEXT,
+          title TEXT NOT NULL,
+          body TEXT NOT NULL
+        )`.execute(db)
+      await sql`CREATE UNIQUE INDEX chat_search_docs_message ON chat_search_docs (message_id)`.execute(db)
+      await sql`CREATE INDEX chat_search_docs_chat ON chat_search_docs (chat_id)`.execute(db)
+      await sql`CREATE VIRTUAL TABLE chat_search USING fts5 (title, body, content='chat_search_docs', content_rowid='id')`.execute(db)
+      // The FTS5 external-content pattern: the index follows its content table.
+      await sql`CREATE TRIGGER chat_search_docs_ai AFTER INSERT ON chat_search_docs BEGIN
+          INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
+        END`.execute(db)
+      await sql`CREATE TRIGGER chat_search_docs_ad AFTER DELETE ON chat_search_docs BEGIN
+          INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+        END`.execute(db)
+      await sql`CREATE TRIGGER chat_search_docs_au AFTER UPDATE ON chat_search_docs BEGIN
+          INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+          INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
+        END`.execute(db)
+      // The text of a message's "text" parts; parts that are not a JSON array count as no text.
+      const messageText = (row: string) =>
+        sql.raw(`(SELECT coalesce(group_concat(json_extract(part.value, '$.text'), char(10)), '')
+          FROM json_each(CASE WHEN json_valid(${row}.parts) AND json_type(${row}.parts) = 'array' THEN ${row}.parts ELSE '[]' END) AS part
+          WHERE json_extract(part.value, '$.type') = 'text')`)
+      await sql`CREATE TRIGGER chats_search_ai AFTER INSERT ON chats BEGIN
+          INSERT INTO chat_search_docs (chat_id, message_id, title, body) VALUES (new.id, NULL, new.title, '');
+        END`.execute(db)
+      await sql`CREATE TRIGGER chats_search_au AFTER UPDATE OF title ON chats WHEN new.title IS NOT old.title BEGIN
+          UPDATE chat_search_docs SET title = new.title WHERE chat_id = new.id AND message_id IS NULL;
+        END`.execute(db)
+      await sql`CREATE TRIGGER chats_search_ad AFTER DELETE ON chats BEGIN
+          DELETE FROM chat_search_docs WHERE chat_id = old.id;
+        END`.execute(db)
+      await sql`CREATE TRIGGER messages_search_ai AFTER INSERT ON messages BEGIN
+          INSERT INTO chat_search_docs (chat_id, message_id, title, body) VALUES (new.chat_id, new.id, '', ${messageText('new')});
+        END`.execute(db)
+      await sql`CREATE TRIGGER messages_search_au AFTER UPDATE OF parts ON messages BEGIN
+          UPDATE chat_search_docs SET body = ${messageText('new')} WHERE message_id = new.id;
+        END`.execute(db)
+      await sql`CREATE TRIGGER messages_search_ad AFTER DELETE ON messages BEGIN
+          DELETE FROM chat_search_docs WHERE message_id = old.id;
+        END`.execute(db)
+      // What existed before this migration.
+      await sql`INSERT INTO chat_search_docs (chat_id, message_id, title, body) SELECT id, NULL, title, '' FROM chats`.execute(db)
+      await sql`INSERT INTO chat_search_docs (chat_id, message_id, title, body)
+          SELECT m.chat_id, m.id, '', ${messageText('m')} FROM messages AS m`.execute(db)
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') {
+        await sql`DROP INDEX messages_text_search`.execute(db)
+        await sql`DROP INDEX chats_title_search`.execute(db)
+        await sql`DROP FUNCTION chat_message_text(text)`.execute(db)
+        return
+      }
+      for (const trigger of ['messages_search_ad', 'messages_search_au', 'messages_search_ai', 'chats_search_ad', 'chats_search_au', 'chats_search_ai']) {
+        await sql`DROP TRIGGER ${sql.id(trigger)}`.execute(db)
+      }
+      await sql`DROP TABLE chat_search`.execute(db)
+      await sql`DROP TABLE chat_search_docs`.execute(db)
     },
   },
 }

@@ -21,6 +21,7 @@ import { DEFAULT_TITLE, decodeCursor, type ChatMessage } from '../../services/ch
 import { createAttemptLimiter } from '../../services/attempt-limiter.ts'
 import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
 import { chatToMarkdown } from '../../services/chat-export.ts'
+import { createChatSearch } from '../../services/chat-search.ts'
 import { titleFrom } from '../../services/chat-title.ts'
 
 const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
@@ -50,6 +51,16 @@ const StoredMessage = Type.Object({
 const Vote = Type.Object({ messageId: Type.String(), value: Type.Union([Type.Literal('up'), Type.Literal('down')]) })
 const ErrorBody = Type.Object({ statusCode: Type.Number(), code: Type.String(), message: Type.String() })
 const Params = Type.Object({ id: Id })
+const SearchHit = Type.Object({
+  chatId: Type.String(),
+  title: Type.String(),
+  snippet: Type.String(),
+  highlights: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  messageId: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: Type.Number(),
+})
+/** Paths under /api/chats/ that are not chats: GET /api/chats/search would never reach a chat with this id. */
+const RESERVED_IDS = new Set(['search'])
 
 const notFound = () => new AppError(404, 'CHAT_NOT_FOUND', 'Chat not found')
 
@@ -63,6 +74,7 @@ function textOf(parts: Array<Record<string, unknown>>): string {
 export default async function chatRoutes(app: FastifyInstance) {
   const { messageMaxChars, sendRateLimitPerMinute } = app.config
   const sendLimiter = createAttemptLimiter({ max: sendRateLimitPerMinute, windowMs: 60_000 })
+  const chatSearch = createChatSearch(app.db, app.dbDialect)
 
   /** The chat if this visitor may see it (owner, or public for reading); 404 otherwise. */
   async function access(request: FastifyRequest, id: string, mode: 'read' | 'write') {
@@ -123,6 +135,23 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
+  // A static path: find-my-way matches it before the parametric /api/chats/:id.
+  app.get<{ Querystring: { q: string; limit?: number } }>(
+    '/api/chats/search',
+    {
+      schema: {
+        querystring: Type.Object({ q: Type.String({ maxLength: 1000 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
+        response: { 200: Type.Object({ results: Type.Array(SearchHit) }), 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const q = request.query.q.trim()
+      if (q.length < 1 || q.length > 200) throw new AppError(400, 'BAD_QUERY', 'q must be 1 to 200 characters (after trimming spaces)')
+      return { results: await chatSearch.search(await request.getOwnerId(), q, request.query.limit ?? 20) }
+    },
+  )
+
   app.post<{ Body: { id?: string; message: Static<typeof UserMessage>; model?: string } }>(
     '/api/chats',
     {
@@ -132,6 +161,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      if (request.body.id && RESERVED_IDS.has(request.body.id)) throw new AppError(400, 'BAD_CHAT_ID', `"${request.body.id}" cannot be a chat id.`)
       validateText(request.body.message.parts)
       const ownerId = await request.getOwnerId()
       const modelId = request.body.model ?? (await app.llm.defaultModelId())
@@ -220,8 +250,10 @@ export default async function chatRoutes(app: FastifyInstance) {
       const message = await app.chats.message(request.params.id, request.body.messageId)
       if (!message) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'Message not found')
       // edit: the user message and everything after go (the edited text is sent again);
-      // regenerate: the answer and everything after go (the question stays).
-      await app.chats.truncate(request.params.id, request.body.messageId, true)
+      // regenerate: the answer and everything after go (the question stays, also when it is the
+      // question's id that was given).
+      if (request.body.type === 'edit' && message.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'Only your own messages can be edited.')
+      await app.chats.truncate(request.params.id, request.body.messageId, message.role !== 'user' || request.body.type === 'edit')
       return { messages: await app.chats.messages(request.params.id) }
     },
   )

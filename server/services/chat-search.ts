@@ -1,0 +1,165 @@
+// Full-text search over one owner's chats (titles and message text): SQLite FTS5 (bm25) or
+// PostgreSQL full-text search (ts_rank), both set up by migration 0003_chat_search.
+//
+// One result per chat, best chats first: a chat's score adds up all its matching rows (its title
+// weighs CHAT_SEARCH_TITLE_WEIGHT times a message), so a title hit or several hits outrank one
+// passing mention. The snippet comes from the chat's best row and is plain text; `highlights`
+// holds the [start, end) ranges (UTF-16 indices, as JavaScript strings count) of the matched
+// words in it, so a client renders it as text and never as HTML.
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+
+export interface ChatSearchHit {
+  chatId: string
+  title: string
+  snippet: string
+  highlights: Array<[number, number]>
+  /** The matching message, or null when the title matched best. */
+  messageId: string | null
+  updatedAt: number
+}
+
+/** How much more a title match counts than a match in one message. */
+export const CHAT_SEARCH_TITLE_WEIGHT = 4
+/** At most this many words of the query are searched for. */
+export const CHAT_SEARCH_MAX_TERMS = 12
+
+// Private-use characters mark matches inside the database's snippet; parseMarked turns them into ranges.
+const START = '\uE000'
+const STOP = '\uE001'
+// PostgreSQL's ts_headline drops whatever its parser reads as an HTML tag; '<' stands in as this while it runs.
+const LESS_THAN = '\uE002'
+
+/**
+ * The words of a free-text query, without anything a search syntax could read as an operator
+ * (quotes, `*`, `-`, `:`, parentheses, NEAR…): only runs of letters and digits survive, lower-cased
+ * so that FTS5 keywords such as AND/OR/NOT/NEAR are never keywords.
+ */
+export function searchTerms(query: string): string[] {
+  const words = query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  return [...new Set(words)].slice(0, CHAT_SEARCH_MAX_TERMS)
+}
+
+/** FTS5 MATCH expression: every term must occur; the last one may be the start of a word (typing). */
+export function fts5Query(terms: string[]): string {
+  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ')
+}
+
+/** PostgreSQL to_tsquery text: the same, with `:*` prefix matching. Terms hold only letters and digits. */
+export function tsQuery(terms: string[]): string {
+  return terms.map((term, index) => `'${term}'${index === terms.length - 1 ? ':*' : ''}`).join(' & ')
+}
+
+/**
+ * Text with START…STOP markers → the text without them and the ranges they enclosed. Runs of
+ * white space (a snippet cuts through paragraphs) become one space, so it reads as one line.
+ */
+export function parseMarked(marked: string): { snippet: string; highlights: Array<[number, number]> } {
+  let snippet = ''
+  const highlights: Array<[number, number]> = []
+  let open = -1
+  let opening = false
+  let space = false
+  for (const char of marked) {
+    if (char === START) opening = true
+    else if (char === STOP) {
+      if (open >= 0 && snippet.length > open) highlights.push([open, snippet.length])
+      open = -1
+      opening = false
+    } else if (/\s/u.test(char)) {
+      space = true
+    } else {
+      if (space && snippet.length > 0) snippet += ' '
+      space = false
+      // A range starts at its first character, after any space before it.
+      if (opening) open = snippet.length
+      opening = false
+      snippet += char
+    }
+  }
+  return { snippet, highlights }
+}
+
+export function createChatSearch(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
+  return {
+    async search(ownerId: string, query: string, limit: number): Promise<ChatSearchHit[]> {
+      const terms = searchTerms(query)
+      if (terms.length === 0) return []
+      const rows = dialect === 'postgres' ? await searchPostgres(db, ownerId, tsQuery(terms), limit) : await searchSqlite(db, ownerId, fts5Query(terms), limit)
+      return rows.map((row) => ({
+        chatId: row.chat_id,
+        title: row.title,
+        ...parseMarked(row.snippet ?? ''),
+        messageId: row.message_id ?? null,
+        updatedAt: Number(row.updated_at),
+      }))
+    },
+  }
+}
+
+export type ChatSearch = ReturnType<typeof createChatSearch>
+
+interface Row {
+  chat_id: string
+  title: string
+  snippet: string | null
+  message_id: string | null
+  updated_at: number | string
+}
+
+async function searchSqlite(db: Kysely<Database>, ownerId: string, match: string, limit: number): Promise<Row[]> {
+  // bm25() is lower for better matches; summing per chat rewards several hits.
+  const { rows } = await sql<Row>`
+    WITH hits AS (
+      SELECT d.chat_id, d.message_id,
+        bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0) AS score,
+        snippet(chat_search, -1, ${START}, ${STOP}, '…', 16) AS snippet
+      FROM chat_search
+      JOIN chat_search_docs AS d ON d.id = chat_search.rowid
+      JOIN chats AS c ON c.id = d.chat_id
+      WHERE chat_search MATCH ${match} AND c.owner_id = ${ownerId}
+    ),
+    ranked AS (
+      SELECT hits.*,
+        row_number() OVER (PARTITION BY chat_id ORDER BY score, message_id IS NOT NULL) AS position,
+        sum(score) OVER (PARTITION BY chat_id) AS total
+      FROM hits
+    )
+    SELECT r.chat_id, c.title, r.snippet, r.message_id, c.updated_at
+    FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id
+    WHERE r.position = 1
+    ORDER BY r.total, c.updated_at DESC, c.id
+    LIMIT ${limit}`.execute(db)
+  return rows
+}
+
+async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: string, limit: number): Promise<Row[]> {
+  // The to_tsvector expressions repeat the migration's index expressions exactly, so the GIN indexes serve them.
+  const options = `StartSel="${START}", StopSel="${STOP}", MaxWords=16, MinWords=6, ShortWord=2`
+  const { rows } = await sql<Row>`
+    WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS query),
+    hits AS (
+      SELECT c.id AS chat_id, NULL::text AS message_id, c.title AS doc,
+        ts_rank(to_tsvector('simple', c.title), q.query) * ${CHAT_SEARCH_TITLE_WEIGHT} AS score
+      FROM chats AS c, q
+      WHERE c.owner_id = ${ownerId} AND to_tsvector('simple', c.title) @@ q.query
+      UNION ALL
+      SELECT m.chat_id, m.id, chat_message_text(m.parts),
+        ts_rank(to_tsvector('simple', chat_message_text(m.parts)), q.query)
+      FROM messages AS m JOIN chats AS c ON c.id = m.chat_id, q
+      WHERE c.owner_id = ${ownerId} AND to_tsvector('simple', chat_message_text(m.parts)) @@ q.query
+    ),
+    ranked AS (
+      SELECT hits.*,
+        row_number() OVER (PARTITION BY chat_id ORDER BY score DESC, message_id NULLS FIRST) AS position,
+        sum(score) OVER (PARTITION BY chat_id) AS total
+      FROM hits
+    )
+    SELECT r.chat_id, c.title, r.message_id, c.updated_at,
+      replace(ts_headline('simple', translate(r.doc, ${'<' + START + STOP}, ${LESS_THAN}), q.query, ${options}), ${LESS_THAN}, '<') AS snippet
+    FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id, q
+    WHERE r.position = 1
+    ORDER BY r.total DESC, c.updated_at DESC, c.id
+    LIMIT ${limit}`.execute(db)
+  return rows
+}
