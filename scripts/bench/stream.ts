@@ -7,7 +7,9 @@
 //   1. relay     time to first token and tokens/s straight from the fake vs through the app
 //                (POST /api/chats, then POST /api/chats/:id and its UI message stream), medians
 //   2. capacity  C answers streaming at once (one chat each) in the one app process: how many got
-//                going within the time limit, and the app's RSS idle vs at its peak
+//                going within the time limit, and the app's RSS idle vs at its peak. A fresh app
+//                per level (a true idle baseline), and the fake upstream in its own process so the
+//                bench's own event loop is not what saturates first.
 //
 // Environment: BENCH_TOKENS (default 100), BENCH_TOKEN_MS (pace, default 10), BENCH_RUNS (relay runs,
 // default 7), BENCH_CONCURRENCY (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level,
@@ -34,6 +36,7 @@ const MODEL = 'bench-model'
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 // Long enough that every answer of a level is still streaming when the last one starts.
 const HOLD_TOKEN_MS = 50
+const HOLD_TOKENS = 200
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -84,6 +87,41 @@ function freePort(): Promise<number> {
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
   return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN
+}
+
+/** `--upstream <tokens> <ms>`: this file run as the fake upstream's own process (capacity phase). */
+async function upstreamMain(tokens: number, pace: number) {
+  const fake = await startFakeOpenAI()
+  fake.script({ chunks: Array.from({ length: tokens }, (_, i) => ` tok${i}`), chunkDelayMs: pace })
+  process.stdout.write(`${fake.baseUrl}\n`)
+  process.on('SIGTERM', () => void fake.close().finally(() => process.exit(0)))
+}
+
+async function startUpstreamProcess(tokens: number, pace: number): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--upstream', String(tokens), String(pace)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  cleanups.push(async () => {
+    child.kill('SIGTERM')
+  })
+  process.on('exit', () => child.kill('SIGKILL'))
+  return new Promise((resolve, reject) => {
+    child.stdout!.setEncoding('utf8')
+    child.stdout!.once('data', (line: string) => resolve(line.trim()))
+    child.once('exit', (code) => reject(new Error(`the upstream process exited (code ${code})`)))
+  })
+}
+
+async function stopApp() {
+  if (!app || app.exitCode !== null || app.signalCode !== null) return
+  stopping = true
+  const exited = new Promise((resolve) => app!.once('exit', resolve))
+  app.kill('SIGTERM')
+  const timer = setTimeout(() => app?.kill('SIGKILL'), 3000)
+  await exited
+  clearTimeout(timer)
+  stopping = false
 }
 
 async function startApp(upstream: string, dataDir: string): Promise<{ base: string; pid: number }> {
@@ -155,6 +193,7 @@ function readSse(res: IncomingMessage, started: number, isToken: (data: string) 
     let first = 0
     let last = 0
     let tokens = 0
+    let errorText: string | undefined
     res.setEncoding('utf8')
     res.on('data', (chunk: string) => {
       buffer += chunk
@@ -163,6 +202,7 @@ function readSse(res: IncomingMessage, started: number, isToken: (data: string) 
         const event = buffer.slice(0, end)
         buffer = buffer.slice(end + 2)
         const data = event.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')
+        if (data.startsWith('{"type":"error"')) errorText = JSON.parse(data).errorText
         if (data && isToken(data)) {
           last = performance.now()
           if (!first) {
@@ -173,7 +213,7 @@ function readSse(res: IncomingMessage, started: number, isToken: (data: string) 
         }
       }
     })
-    res.on('end', () => (first ? resolve({ firstTokenMs: first - started, tokens, streamMs: last - first }) : reject(new Error('the stream ended without a token'))))
+    res.on('end', () => (first ? resolve({ firstTokenMs: first - started, tokens, streamMs: last - first }) : reject(new Error(`the stream ended without a token${errorText ? `: ${errorText}` : ''}`))))
     res.on('error', reject)
   })
 }
@@ -256,29 +296,41 @@ async function main() {
   const appTokens = median(appRuns.map((r) => r.tokens))
 
   // 2. capacity: C chats made first, then C answers started at once; RSS sampled meanwhile.
-  const holdTokens = Array.from({ length: Math.max(TOKENS, 100) }, (_, i) => ` tok${i}`)
-  fake.script({ chunks: holdTokens, chunkDelayMs: HOLD_TOKEN_MS })
-  const levels: Array<{ c: number; streaming: number; completed: number; errors: number; idle: number; peak: number; tookS: number; firstError?: string }> = []
-  for (const c of LEVELS) {
+  await stopApp()
+  const holdUpstream = await startUpstreamProcess(HOLD_TOKENS, HOLD_TOKEN_MS)
+  const levels: Array<{ c: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; firstError?: string }> = []
+  for (const [index, c] of LEVELS.entries()) {
+    await stopApp()
+    const { base, pid } = await startApp(holdUpstream, join(dataDir, `level-${index}`))
     const chats: Chat[] = []
     // A few visitors, many chats each: distinct chats is what lets answers run side by side.
     const visitors = await Promise.all(Array.from({ length: 10 }, () => createChat(base)))
     chats.push(...visitors)
-    while (chats.length < c) {
-      const batch = Math.min(50, c - chats.length)
+    while (chats.length < c + 1) {
+      const batch = Math.min(50, c + 1 - chats.length)
       chats.push(...(await Promise.all(Array.from({ length: batch }, (_, i) => createChat(base, visitors[(chats.length + i) % visitors.length]!.cookie)))))
     }
+    // One answer first so the idle baseline includes what any first answer loads (the AI SDK paths).
+    await relayed(base, chats.pop()!)
     await new Promise((resolve) => setTimeout(resolve, 500))
     const idle = rssMb(pid)
     let peak = idle
     let streaming = 0
+    let inFlight = 0
+    let atOnce = 0
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100)
     const started = performance.now()
     let firstError: string | undefined
     const limit = new Promise<'limit'>((resolve) => setTimeout(() => resolve('limit'), LEVEL_SECONDS * 1000).unref())
-    const results = chats.slice(0, c).map((chat) =>
-      relayed(base, chat, () => streaming++).then(
-        () => true,
+    const results = chats.map((chat) =>
+      relayed(base, chat, () => {
+        streaming++
+        atOnce = Math.max(atOnce, ++inFlight)
+      }).then(
+        () => {
+          inFlight--
+          return true
+        },
         (error: Error) => {
           firstError ??= error.message
           return false
@@ -291,6 +343,7 @@ async function main() {
     levels.push({
       c,
       streaming,
+      atOnce,
       completed: settled.filter(Boolean).length,
       errors: settled.filter((ok) => !ok).length,
       idle,
@@ -312,18 +365,19 @@ async function main() {
   console.log(`| time to first token (ms) | ${ms(directTtft)} | ${ms(appTtft)} | +${ms(appTtft - directTtft)} ms |`)
   console.log(`| tokens/s | ${directRate.toFixed(1)} | ${appRate.toFixed(1)} | ratio ${(appRate / directRate).toFixed(3)} |`)
   console.log(`| tokens received | ${TOKENS} | ${appTokens} | |`)
-  console.log(`\n### Concurrent answers in one process (${holdTokens.length} tokens, one every ${HOLD_TOKEN_MS} ms)\n`)
-  console.log('| answers at once | got a first token | completed | errors | took (s) | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|')
+  console.log(`\n### Concurrent answers in one process (${HOLD_TOKENS} tokens, one every ${HOLD_TOKEN_MS} ms)\n`)
+  console.log('| answers started | got a first token | most streaming at once | completed | errors | took (s) | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const l of levels) {
     const perAnswer = ((l.peak - l.idle) * 1024) / l.c
-    console.log(`| ${l.c} | ${l.streaming} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`)
+    console.log(`| ${l.c} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`)
   }
   for (const l of levels) if (l.firstError) console.log(`\n${l.c} at once, first error: ${l.firstError}`)
   console.log(`\nLoad average at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs (other processes skew every number).`)
 }
 
-main().then(
+if (process.argv[2] === '--upstream') void upstreamMain(Number(process.argv[3]), Number(process.argv[4]))
+else main().then(
   () => process.exit(0),
   async (error) => {
     console.error(`bench: ${(error as Error).stack ?? error}`)
