@@ -41,8 +41,11 @@ function urlFor(database: string): string {
  * last-in first-out, so the app closes its pool before the database is dropped under it.
  */
 export async function freshPostgresUrl(t: Test): Promise<string | null> {
-  const name = `chat_t_${randomBytes(6).toString('hex')}`
+  // The creation time is in the name: a test file killed on timeout skips its teardown, and what
+  // it left behind is swept by a later run once it is surely not in use any more.
+  const name = `chat_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
   try {
+    await (swept ??= sweepLeftovers())
     // template0: concurrent CREATE DATABASE from template1 fails while anyone is connected to it.
     await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE template0`))
   } catch (error) {
@@ -51,6 +54,19 @@ export async function freshPostgresUrl(t: Test): Promise<string | null> {
   }
   t.teardown(() => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
   return urlFor(name)
+}
+
+let swept: Promise<void> | undefined
+const LEFTOVER_AGE_S = 3600
+
+async function sweepLeftovers(): Promise<void> {
+  await admin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname ~ '^chat_t_[0-9]+_[0-9a-f]+$'")
+    const cutoff = Date.now() / 1000 - LEFTOVER_AGE_S
+    for (const { datname } of rows) {
+      if (Number(datname.split('_')[2]) < cutoff) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {})
+    }
+  })
 }
 
 function isUnreachable(error: unknown): boolean {
