@@ -2,7 +2,7 @@
 // (node_modules, Debian's Chromium when it can), type-checks, builds, runs the tap suites and the
 // Playwright suite against the production build, and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const results = []
@@ -87,6 +87,39 @@ function tapSuite() {
   results.push({ suite: 'tap', ...counts })
 }
 
+// The suites that touch the database run a second time on PostgreSQL (DESIGN §5 supports both).
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const POSTGRES_FILES = /^(session-|chat-|auth-|local-accounts|login-rate-limit|cross-origin-refusal|health|api-fuzz)/
+
+async function postgresReachable() {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+async function tapPostgresSuite() {
+  step('server tests on PostgreSQL (tap, TEST_DATABASE=postgres)')
+  if (!(await postgresReachable())) {
+    const where = new URL(POSTGRES_URL).host
+    console.log(`\n!!!!! PostgreSQL not reachable at ${where}: skipping the PostgreSQL leg !!!!!\n`)
+    return
+  }
+  const files = readdirSync('test/server').filter((file) => POSTGRES_FILES.test(file)).map((file) => `test/server/${file}`)
+  const result = run('npx', ['tap', '--reporter=tap', ...files], { capture: true, env: { NODE_ENV: 'production', TEST_DATABASE: 'postgres', TEST_POSTGRES_URL: POSTGRES_URL } })
+  const counts = countTap(result.stdout ?? '')
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1
+  results.push({ suite: 'tap (postgres)', ...counts })
+}
+
 function playwrightSuite() {
   step('end-to-end tests (Playwright, Chromium)')
   mkdirSync('test-results', { recursive: true })
@@ -118,5 +151,6 @@ ensureChromium()
 typecheck()
 buildApp()
 tapSuite()
+await tapPostgresSuite()
 playwrightSuite()
 finish(0)

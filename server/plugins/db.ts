@@ -17,7 +17,10 @@ declare module 'fastify' {
   }
 }
 
-export function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>): {
+export function createDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>,
+  onPoolError: (error: Error) => void = () => {},
+): {
   db: Kysely<Database>
   dialect: 'sqlite' | 'postgres'
 } {
@@ -25,6 +28,9 @@ export function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'database
     // BIGINT columns hold millisecond timestamps: read them as numbers, not strings.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
+    // An idle client whose server went away (restart, failover) emits 'error' on the pool; with no
+    // listener that would crash the process. The next query simply opens a new connection.
+    pool.on('error', onPoolError)
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
@@ -52,7 +58,7 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
 
 export default fp(
   async function database(app, options: { config: AppConfig }) {
-    const { db, dialect } = createDatabase(options.config)
+    const { db, dialect } = createDatabase(options.config, (error) => app.log.warn({ err: error }, 'db: idle PostgreSQL connection lost'))
     app.decorate('db', db)
     app.decorate('dbDialect', dialect)
     app.addHook('onClose', async () => {

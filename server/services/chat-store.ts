@@ -43,14 +43,17 @@ function toMessage(row: MessagesTable): ChatMessage {
   }
 }
 
-/** Cursor = "{updatedAt}:{id}" of the last chat of the previous page (stable under ties). */
+/**
+ * Cursor = "{updatedAt}:{id}" of the last chat of the previous page (stable under ties). Decoding
+ * accepts only what encoding makes: a safe integer (PostgreSQL refuses 1e+23 as a bigint) and a chat id.
+ */
 export function encodeCursor(chat: Pick<ChatSummary, 'updatedAt' | 'id'>): string {
   return Buffer.from(`${chat.updatedAt}:${chat.id}`).toString('base64url')
 }
 
 export function decodeCursor(cursor: string): { updatedAt: number; id: string } | null {
   const text = Buffer.from(cursor, 'base64url').toString()
-  const match = /^(\d+):(.+)$/.exec(text)
+  const match = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(text)
   return match ? { updatedAt: Number(match[1]), id: match[2]! } : null
 }
 

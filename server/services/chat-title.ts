@@ -1,4 +1,5 @@
-// Chat titles: short, no punctuation (the sidebar shows them on one line).
+// Chat titles: short, no punctuation or control characters (the sidebar shows them on one line;
+// PostgreSQL text cannot hold NUL).
 
 const MAX_LENGTH = 60
 
@@ -7,7 +8,7 @@ export function titleFrom(modelText: string, question: string): string {
   const clean = (text: string) =>
     text
       .replace(/^\s*title\s*:\s*/i, '')
-      .replace(/[\p{P}\p{S}]+/gu, ' ')
+      .replace(/[\p{P}\p{S}\p{Cc}]+/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim()
   let title = clean(modelText)

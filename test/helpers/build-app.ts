@@ -1,10 +1,14 @@
 // build(t) for tests: the real app on the production build, logs captured in memory, closed on
 // teardown. Needs `npm run build` first (npm test does it).
+// TEST_DATABASE=postgres runs the same tests on PostgreSQL (npm test's second tap leg): each call
+// gets a fresh database, except that calls of one test naming the same DATABASE_PATH file share
+// one, just as they would share the SQLite file.
 import { Writable } from 'node:stream'
 import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig, type AppConfig } from '../../fastify.config.ts'
 import { build, type BuildOptions } from '../../server/app.ts'
+import { freshPostgresUrl } from './postgres.ts'
 
 export interface TestApp {
   app: FastifyInstance
@@ -18,7 +22,8 @@ export async function buildApp(
   env: Record<string, string> = {},
   options: Omit<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SESSION_KEY: TEST_SESSION_KEY, DATABASE_PATH: ':memory:', ...env })
+  const database = process.env.TEST_DATABASE === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: await postgresFor(t, env.DATABASE_PATH) } : {}
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SESSION_KEY: TEST_SESSION_KEY, DATABASE_PATH: ':memory:', ...env, ...database })
   const logs: Array<Record<string, unknown>> = []
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
@@ -30,6 +35,20 @@ export async function buildApp(
   t.teardown(() => app.close())
   await app.ready()
   return { app, config, logs }
+}
+
+const sharedDatabases = new WeakMap<Test, Map<string, string>>()
+
+async function postgresFor(t: Test, databasePath: string | undefined): Promise<string> {
+  const shared = databasePath && databasePath !== ':memory:' ? sharedDatabases.get(t)?.get(databasePath) : undefined
+  if (shared) return shared
+  const url = await freshPostgresUrl(t)
+  if (!url) throw new Error('build-app: TEST_DATABASE=postgres but PostgreSQL is not reachable')
+  if (databasePath && databasePath !== ':memory:') {
+    if (!sharedDatabases.has(t)) sharedDatabases.set(t, new Map())
+    sharedDatabases.get(t)!.set(databasePath, url)
+  }
+  return url
 }
 
 /** A fixed key so sealed cookies can be made and read across app instances in a test. */

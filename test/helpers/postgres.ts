@@ -1,82 +1,75 @@
-// Tests on PostgreSQL: a fresh database per test, dropped on teardown. The server is the local one
-// (127.0.0.1:5432, trust auth, CI has it); POSTGRES_ADMIN_URL points elsewhere.
+// PostgreSQL for tests: one throwaway database per test (or per shared key within a test), made
+// from the `test` database of a local server and dropped on teardown. CI runs on a machine with
+// PostgreSQL; a fresh machine may not have it, so callers get null and decide what to do.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { Test } from 'tap'
-import { buildApp, type TestApp } from './build-app.ts'
 
-const ADMIN_URLS = process.env.POSTGRES_ADMIN_URL
-  ? [process.env.POSTGRES_ADMIN_URL]
-  : ['postgres://postgres@127.0.0.1:5432/test', 'postgres://root@127.0.0.1:5432/test']
+/** The maintenance connection; TEST_POSTGRES_URL overrides it (tests may read env, the app may not). */
+export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
-async function connectAdmin(): Promise<{ client: pg.Client; url: string } | { error: Error }> {
-  let last: Error = new Error('no admin URL')
-  for (const url of ADMIN_URLS) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 })
-    try {
-      await client.connect()
-      return { client, url }
-    } catch (error) {
-      last = error as Error
-      await client.end().catch(() => {})
-    }
-  }
-  return { error: last }
-}
-
-export interface TestDatabase {
-  url: string
-  drop(): Promise<void>
-}
-
-/** An empty database of its own, or null when no PostgreSQL server answers (said loudly on `t`). */
-export async function createTestDatabase(t: Test): Promise<TestDatabase | null> {
-  const admin = await connectAdmin()
-  if ('error' in admin) {
-    t.comment(`!!! PostgreSQL unreachable (${admin.error.message}): the PostgreSQL runs of this test are SKIPPED !!!`)
-    return null
-  }
-  const name = `chat_test_${randomBytes(6).toString('hex')}`
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 })
+  // A server that goes away mid-test must fail the test, not crash the process.
+  client.on('error', () => {})
+  await client.connect()
   try {
-    await admin.client.query(`CREATE DATABASE ${name}`)
+    return await run(client)
   } finally {
-    await admin.client.end()
-  }
-  const url = new URL(admin.url)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = await connectAdmin()
-      if ('error' in again) throw again.error
-      try {
-        // FORCE: nothing should still be connected, but a leak must not leave the database behind.
-        await again.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      } finally {
-        await again.client.end()
-      }
-    },
+    await client.end().catch(() => {})
   }
 }
 
-export type Dialect = 'sqlite' | 'postgres'
-export const DIALECTS: Dialect[] = ['sqlite', 'postgres']
+export async function postgresReachable(): Promise<boolean> {
+  try {
+    await admin((client) => client.query('select 1'))
+    return true
+  } catch {
+    return false
+  }
+}
+
+function urlFor(database: string): string {
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${database}`
+  return url.toString()
+}
 
 /**
- * DATABASE_URL of a fresh database dropped on teardown, or null when PostgreSQL is unreachable.
- * Call it before buildApp: tap runs teardowns last-added first, so the app closes its pool before
- * the database goes.
+ * A new empty database for this test, dropped (connections and all) when the test ends; null when
+ * PostgreSQL is not reachable. Call it before building the app that uses it: tap runs teardowns
+ * last-in first-out, so the app closes its pool before the database is dropped under it.
  */
-export async function withPostgres(t: Test): Promise<string | null> {
-  const database = await createTestDatabase(t)
-  if (!database) return null
-  t.teardown(() => database.drop())
-  return database.url
+export async function freshPostgresUrl(t: Test): Promise<string | null> {
+  // The creation time is in the name: a test file killed on timeout skips its teardown, and what
+  // it left behind is swept by a later run once it is surely not in use any more.
+  const name = `chat_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
+  try {
+    await (swept ??= sweepLeftovers())
+    // template0: concurrent CREATE DATABASE from template1 fails while anyone is connected to it.
+    await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE template0`))
+  } catch (error) {
+    if (isUnreachable(error)) return null
+    throw error
+  }
+  t.teardown(() => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+  return urlFor(name)
 }
 
-/** buildApp on `dialect`: SQLite in memory, or PostgreSQL in a fresh database. Null when PostgreSQL is unreachable. */
-export async function buildAppOn(t: Test, dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp | null> {
-  if (dialect === 'sqlite') return buildApp(t, env)
-  const url = await withPostgres(t)
-  return url ? buildApp(t, { ...env, DATABASE_URL: url }) : null
+let swept: Promise<void> | undefined
+const LEFTOVER_AGE_S = 3600
+
+async function sweepLeftovers(): Promise<void> {
+  await admin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname ~ '^chat_t_[0-9]+_[0-9a-f]+$'")
+    const cutoff = Date.now() / 1000 - LEFTOVER_AGE_S
+    for (const { datname } of rows) {
+      if (Number(datname.split('_')[2]) < cutoff) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {})
+    }
+  })
+}
+
+function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || /timeout/i.test(String((error as Error).message))
 }

@@ -5,7 +5,7 @@ import { Migrator } from 'kysely'
 import { createDatabase } from '../../server/plugins/db.ts'
 import { migrations } from '../../server/db/migrations.ts'
 import { createChatSearch } from '../../server/services/chat-search.ts'
-import { DIALECTS, withPostgres } from '../helpers/postgres.ts'
+import { DIALECTS, withPostgres } from '../helpers/postgres-dialects.ts'
 
 for (const dialect of DIALECTS) {
   t.test(dialect, async (t) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, visitor, type Visitor } from '../helpers/chat.ts'
 import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
-import { buildAppOn, DIALECTS, type Dialect } from '../helpers/postgres.ts'
+import { buildAppOn, DIALECTS, type Dialect } from '../helpers/postgres-dialects.ts'
 
 interface Hit {
   chatId: string

@@ -10,8 +10,9 @@ import { createAttemptLimiter } from '../../services/attempt-limiter.ts'
 import { toUser } from '../../services/users.ts'
 import { sessionPayload } from './index.ts'
 
-// Surrounding spaces are allowed (trimmed before use): people paste addresses.
-const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$'
+// Surrounding spaces are allowed (trimmed before use): people paste addresses. No NUL: PostgreSQL
+// text cannot hold it.
+const EMAIL_PATTERN = '^\\s*[^\\s@\\u0000]+@[^\\s@\\u0000]+\\.[^\\s@\\u0000]+\\s*$'
 const Credentials = Type.Object(
   {
     email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN }),
@@ -23,7 +24,7 @@ const SignUp = Type.Object(
   {
     email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN }),
     password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
-    name: Type.Optional(Type.String({ maxLength: 100 })),
+    name: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000]*$' })),
   },
   { additionalProperties: false },
 )

@@ -25,7 +25,9 @@ import { createChatSearch } from '../../services/chat-search.ts'
 import { titleFrom } from '../../services/chat-title.ts'
 
 const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
-const MessageId = Type.String({ minLength: 1, maxLength: 128 })
+// PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
+const NO_NUL = '^[^\\u0000]*$'
+const MessageId = Type.String({ minLength: 1, maxLength: 128, pattern: NO_NUL })
 const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() }, { additionalProperties: true })
 const AnyPart = Type.Object({ type: Type.String() }, { additionalProperties: true })
 const UserMessage = Type.Object(
@@ -209,7 +211,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       schema: {
         params: Params,
         body: Type.Object(
-          { title: Type.Optional(Type.String({ maxLength: 1000 })), visibility: Type.Optional(Type.Union([Type.Literal('private'), Type.Literal('public')])) },
+          { title: Type.Optional(Type.String({ maxLength: 1000, pattern: NO_NUL })), visibility: Type.Optional(Type.Union([Type.Literal('private'), Type.Literal('public')])) },
           { additionalProperties: false },
         ),
         response: { 200: ChatSummary },

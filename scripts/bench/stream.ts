@@ -1,0 +1,387 @@
+// Streaming benchmark: `npx tsx scripts/bench/stream.ts` (or `npm run bench:stream`).
+//
+// A local OpenAI-compatible fake (test/helpers/fake-openai.ts) streams N tokens at a fixed pace;
+// the production build (dist/node/server/main.js, a child process) relays them to the browser.
+// Measured in the same run, so only the differences mean anything:
+//
+//   1. relay     time to first token and tokens/s straight from the fake vs through the app
+//                (POST /api/chats, then POST /api/chats/:id and its UI message stream), medians
+//   2. capacity  C answers streaming at once (one chat each) in the one app process: how many got
+//                going within the time limit, and the app's RSS idle vs at its peak. A fresh app
+//                per level (a true idle baseline), and the fake upstream in its own process so the
+//                bench's own event loop is not what saturates first.
+//
+// Environment: BENCH_TOKENS (default 100), BENCH_TOKEN_MS (pace, default 10), BENCH_RUNS (relay runs,
+// default 7), BENCH_CONCURRENCY (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level,
+// default 60). Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
+// Timings are reported, never asserted.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:net'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startFakeOpenAI } from '../../test/helpers/fake-openai.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const HOST = '127.0.0.1'
+const TOKENS = int('BENCH_TOKENS', 100)
+const TOKEN_MS = int('BENCH_TOKEN_MS', 10)
+const RUNS = int('BENCH_RUNS', 7)
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '200,500,1000').split(',').map((n) => Number(n.trim())).filter((n) => n > 0)
+const LEVEL_SECONDS = int('BENCH_LEVEL_SECONDS', 60)
+const MODEL = 'bench-model'
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+// Long enough that every answer of a level is still streaming when the last one starts.
+const HOLD_TOKEN_MS = 50
+const HOLD_TOKENS = 200
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw} is not a positive integer`)
+  return value
+}
+
+function progress(message: string) {
+  process.stderr.write(`· ${message}\n`)
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app as a child process; everything we start is stopped on every exit path.
+
+let app: ChildProcess | undefined
+const cleanups: Array<() => Promise<void>> = []
+async function cleanup() {
+  if (app && app.exitCode === null && app.signalCode === null) {
+    const exited = new Promise((resolve) => app!.once('exit', resolve))
+    app.kill('SIGTERM')
+    const timer = setTimeout(() => app?.kill('SIGKILL'), 3000)
+    await exited
+    clearTimeout(timer)
+  }
+  for (const run of cleanups.reverse()) await run().catch(() => {})
+}
+process.on('exit', () => app?.kill('SIGKILL'))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
+  return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN
+}
+
+/** `--upstream <tokens> <ms>`: this file run as the fake upstream's own process (capacity phase). */
+async function upstreamMain(tokens: number, pace: number) {
+  const fake = await startFakeOpenAI()
+  fake.script({ chunks: Array.from({ length: tokens }, (_, i) => ` tok${i}`), chunkDelayMs: pace })
+  process.stdout.write(`${fake.baseUrl}\n`)
+  process.on('SIGTERM', () => void fake.close().finally(() => process.exit(0)))
+}
+
+async function startUpstreamProcess(tokens: number, pace: number): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--upstream', String(tokens), String(pace)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  cleanups.push(async () => {
+    child.kill('SIGTERM')
+  })
+  process.on('exit', () => child.kill('SIGKILL'))
+  return new Promise((resolve, reject) => {
+    child.stdout!.setEncoding('utf8')
+    child.stdout!.once('data', (line: string) => resolve(line.trim()))
+    child.once('exit', (code) => reject(new Error(`the upstream process exited (code ${code})`)))
+  })
+}
+
+async function stopApp() {
+  if (!app || app.exitCode !== null || app.signalCode !== null) return
+  stopping = true
+  const exited = new Promise((resolve) => app!.once('exit', resolve))
+  app.kill('SIGTERM')
+  const timer = setTimeout(() => app?.kill('SIGKILL'), 3000)
+  await exited
+  clearTimeout(timer)
+  stopping = false
+}
+
+async function startApp(upstream: string, dataDir: string): Promise<{ base: string; pid: number }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SESSION_KEY: randomBytes(32).toString('hex'),
+      DATABASE_PATH: join(dataDir, 'bench.db'),
+      OPENAI_BASE_URL: upstream,
+      OPENAI_API_KEY: 'x',
+      AI_MODELS: MODEL,
+      AI_DEFAULT_MODEL: MODEL,
+      SEND_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  })
+  app = child
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)))
+  child.once('exit', (code, signal) => {
+    if (!stopping) progress(`app exited early (code ${code}, signal ${signal}): ${stderr}`)
+  })
+  const base = `http://${HOST}:${port}`
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/readyz`)
+      if (res.ok) return { base, pid: child.pid! }
+    } catch {}
+    if (child.exitCode !== null) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the app did not become ready: ${stderr}`)
+}
+let stopping = false
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: node:http with an unlimited agent (fetch would pool, and we want C real connections).
+
+const agent = new Agent({ keepAlive: false, maxSockets: Infinity })
+
+function post(url: string, body: unknown, headers: Record<string, string>): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body)
+    const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers } }, resolve)
+    req.on('error', reject)
+    req.setTimeout(120_000, () => req.destroy(new Error('request timed out')))
+    req.end(payload)
+  })
+}
+
+interface StreamTiming {
+  firstTokenMs: number
+  tokens: number
+  /** From the first token to the last. */
+  streamMs: number
+}
+
+/** Reads an SSE body; `isToken` says which `data:` payloads are tokens. */
+function readSse(res: IncomingMessage, started: number, isToken: (data: string) => boolean, onFirst?: () => void): Promise<StreamTiming> {
+  return new Promise((resolve, reject) => {
+    let buffer = ''
+    let first = 0
+    let last = 0
+    let tokens = 0
+    let errorText: string | undefined
+    res.setEncoding('utf8')
+    res.on('data', (chunk: string) => {
+      buffer += chunk
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const event = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const data = event.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')
+        if (data.startsWith('{"type":"error"')) errorText = JSON.parse(data).errorText
+        if (data && isToken(data)) {
+          last = performance.now()
+          if (!first) {
+            first = last
+            onFirst?.()
+          }
+          tokens++
+        }
+      }
+    })
+    res.on('end', () => (first ? resolve({ firstTokenMs: first - started, tokens, streamMs: last - first }) : reject(new Error(`the stream ended without a token${errorText ? `: ${errorText}` : ''}`))))
+    res.on('error', reject)
+  })
+}
+
+const upstreamToken = (data: string) => data !== '[DONE]' && Boolean(JSON.parse(data).choices?.[0]?.delta?.content)
+const appToken = (data: string) => data !== '[DONE]' && JSON.parse(data).type === 'text-delta'
+
+async function direct(upstream: string): Promise<StreamTiming> {
+  const started = performance.now()
+  const res = await post(`${upstream}/chat/completions`, { model: MODEL, stream: true, messages: [{ role: 'user', content: 'Hello' }] }, { authorization: 'Bearer x' })
+  return readSse(res, started, upstreamToken)
+}
+
+interface Chat {
+  id: string
+  messageId: string
+  cookie: string
+}
+
+async function createChat(base: string, cookie?: string): Promise<Chat> {
+  const messageId = randomUUID()
+  const headers: Record<string, string> = { 'user-agent': UA, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) }
+  const res = await post(`${base}/api/chats`, { message: { id: messageId, role: 'user', parts: [{ type: 'text', text: 'Hello' }] } }, headers)
+  let body = ''
+  for await (const chunk of res) body += chunk
+  if (res.statusCode !== 201) throw new Error(`POST /api/chats answered ${res.statusCode}: ${body}`)
+  const setCookie = [res.headers['set-cookie'] ?? []].flat()[0]
+  return { id: JSON.parse(body).id, messageId, cookie: cookie ?? setCookie!.split(';')[0]! }
+}
+
+async function relayed(base: string, chat: Chat, onFirst?: () => void): Promise<StreamTiming> {
+  const started = performance.now()
+  const res = await post(
+    `${base}/api/chats/${chat.id}`,
+    { id: chat.id, messages: [{ id: chat.messageId, role: 'user', parts: [{ type: 'text', text: 'Hello' }] }], trigger: 'submit-message' },
+    { 'user-agent': UA, 'sec-fetch-site': 'same-origin', cookie: chat.cookie },
+  )
+  if (res.statusCode !== 200) {
+    let body = ''
+    for await (const chunk of res) body += chunk
+    throw new Error(`POST /api/chats/:id answered ${res.statusCode}: ${body}`)
+  }
+  return readSse(res, started, appToken, onFirst)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(join(ROOT, 'dist/node/server/main.js'))) throw new Error('dist/node/server/main.js is missing: run npm run build first')
+  const watchdogSeconds = 120 + RUNS * 2 * (TOKENS * TOKEN_MS) / 1000 + LEVELS.length * (LEVEL_SECONDS + 30)
+  setTimeout(() => {
+    console.error(`bench: watchdog: still running after ${Math.round(watchdogSeconds)} s, giving up`)
+    void cleanup().finally(() => process.exit(1))
+  }, watchdogSeconds * 1000).unref()
+
+  const fake = await startFakeOpenAI()
+  cleanups.push(() => fake.close())
+  const tokens = Array.from({ length: TOKENS }, (_, i) => ` tok${i}`)
+  fake.script({ chunks: tokens, chunkDelayMs: TOKEN_MS })
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'))
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+  const { base, pid } = await startApp(fake.baseUrl, dataDir)
+  progress(`app ${base} (pid ${pid}), upstream ${fake.baseUrl}; load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`)
+
+  // 1. relay: alternate direct and relayed runs so drift on the machine hits both alike.
+  const owner = await createChat(base)
+  await relayed(base, owner) // warm-up (JIT, first DB writes, title request)
+  await direct(fake.baseUrl)
+  const directRuns: StreamTiming[] = []
+  const appRuns: StreamTiming[] = []
+  for (let run = 0; run < RUNS; run++) {
+    directRuns.push(await direct(fake.baseUrl))
+    appRuns.push(await relayed(base, await createChat(base, owner.cookie)))
+  }
+  const rate = (r: StreamTiming) => ((r.tokens - 1) / r.streamMs) * 1000
+  const directTtft = median(directRuns.map((r) => r.firstTokenMs))
+  const appTtft = median(appRuns.map((r) => r.firstTokenMs))
+  const directRate = median(directRuns.map(rate))
+  const appRate = median(appRuns.map(rate))
+  const appTokens = median(appRuns.map((r) => r.tokens))
+
+  // 2. capacity: C chats made first, then C answers started at once; RSS sampled meanwhile.
+  await stopApp()
+  const holdUpstream = await startUpstreamProcess(HOLD_TOKENS, HOLD_TOKEN_MS)
+  const levels: Array<{ c: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; firstError?: string }> = []
+  for (const [index, c] of LEVELS.entries()) {
+    await stopApp()
+    const { base, pid } = await startApp(holdUpstream, join(dataDir, `level-${index}`))
+    const chats: Chat[] = []
+    // A few visitors, many chats each: distinct chats is what lets answers run side by side.
+    const visitors = await Promise.all(Array.from({ length: 10 }, () => createChat(base)))
+    chats.push(...visitors)
+    while (chats.length < c + 1) {
+      const batch = Math.min(50, c + 1 - chats.length)
+      chats.push(...(await Promise.all(Array.from({ length: batch }, (_, i) => createChat(base, visitors[(chats.length + i) % visitors.length]!.cookie)))))
+    }
+    // One answer first so the idle baseline includes what any first answer loads (the AI SDK paths).
+    await relayed(base, chats.pop()!)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const idle = rssMb(pid)
+    let peak = idle
+    let streaming = 0
+    let inFlight = 0
+    let atOnce = 0
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100)
+    const started = performance.now()
+    let firstError: string | undefined
+    const limit = new Promise<'limit'>((resolve) => setTimeout(() => resolve('limit'), LEVEL_SECONDS * 1000).unref())
+    const results = chats.map((chat) =>
+      relayed(base, chat, () => {
+        streaming++
+        atOnce = Math.max(atOnce, ++inFlight)
+      }).then(
+        () => {
+          inFlight--
+          return true
+        },
+        (error: Error) => {
+          firstError ??= error.message
+          return false
+        },
+      ),
+    )
+    const outcome = await Promise.race([Promise.all(results), limit])
+    clearInterval(sampler)
+    const settled = outcome === 'limit' ? [] : outcome
+    levels.push({
+      c,
+      streaming,
+      atOnce,
+      completed: settled.filter(Boolean).length,
+      errors: settled.filter((ok) => !ok).length,
+      idle,
+      peak,
+      tookS: (performance.now() - started) / 1000,
+      firstError,
+    })
+    progress(`${c} at once: ${streaming} streamed, peak RSS ${peak.toFixed(0)} MB`)
+    if (outcome === 'limit') break // the app is saturated: higher levels would only say so again
+  }
+
+  stopping = true
+  await cleanup()
+
+  const ms = (n: number) => n.toFixed(1)
+  console.log(`\n### Streaming through the app (${TOKENS} tokens, one every ${TOKEN_MS} ms; medians of ${RUNS} runs)\n`)
+  console.log('| measure | upstream direct | through the app | difference |')
+  console.log('|---|---:|---:|---:|')
+  console.log(`| time to first token (ms) | ${ms(directTtft)} | ${ms(appTtft)} | +${ms(appTtft - directTtft)} ms |`)
+  console.log(`| tokens/s | ${directRate.toFixed(1)} | ${appRate.toFixed(1)} | ratio ${(appRate / directRate).toFixed(3)} |`)
+  console.log(`| tokens received | ${TOKENS} | ${appTokens} | |`)
+  console.log(`\n### Concurrent answers in one process (${HOLD_TOKENS} tokens, one every ${HOLD_TOKEN_MS} ms)\n`)
+  console.log('| answers started | got a first token | most streaming at once | completed | errors | took (s) | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const l of levels) {
+    const perAnswer = ((l.peak - l.idle) * 1024) / l.c
+    console.log(`| ${l.c} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`)
+  }
+  for (const l of levels) if (l.firstError) console.log(`\n${l.c} at once, first error: ${l.firstError}`)
+  console.log(`\nLoad average at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs (other processes skew every number).`)
+}
+
+if (process.argv[2] === '--upstream') void upstreamMain(Number(process.argv[3]), Number(process.argv[4]))
+else main().then(
+  () => process.exit(0),
+  async (error) => {
+    console.error(`bench: ${(error as Error).stack ?? error}`)
+    await cleanup()
+    process.exit(1)
+  },
+)
