@@ -11,11 +11,19 @@ export default defineConfig({
   root: resolve(projectRoot, 'client'),
   publicDir: resolve(projectRoot, 'public'),
   plugins: [viteFastify(), react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      // wouter reaches React's useSyncExternalStore through the React 17 shim package, whose code
+      // only forwards to React's own in React 18+; forwarding here keeps the shim out of the bundle.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve(projectRoot, 'client/lib/use-sync-external-store.ts') },
+    ],
+  },
   build: {
     outDir: resolve(projectRoot, 'dist'),
     emptyOutDir: true,
-    // Modern browsers only: smaller output, native module preload.
+    // Modern browsers only: smaller output, native module preload (so no polyfill for it).
     target: 'es2022',
+    modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
   },
   server: { fs: { allow: [projectRoot] } },

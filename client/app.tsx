@@ -9,7 +9,7 @@ import { Toaster } from './components/ui/toaster.tsx'
 import { navigateOrReload } from './lib/update-check.ts'
 import { onSignInError } from './lib/auth-popup.ts'
 import { notify } from './lib/toast.ts'
-import { OverlayHost } from './components/ui/overlay-host.tsx'
+import { OverlayRoot } from './components/ui/overlay-root.tsx'
 import { LoadingIndicator } from './components/ui/loading-indicator.tsx'
 
 /** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
@@ -32,7 +32,7 @@ export function App({ state, icons }: { state: PageState; icons?: IconLookup }) 
             <LoadingIndicator />
           </PageOutlet>
           <Toaster />
-          <OverlayHost />
+          <OverlayRoot />
         </Router>
       </IconLookupContext>
     </InitialStateContext>

@@ -1,6 +1,6 @@
 // Which lazy chunk renders each named route of shared/routes.ts (SPEC §2: both screens lazy).
 import type { PageName } from '../shared/routes.ts'
-import type { PageError } from '../shared/errors.ts'
+import type { PageError } from '../shared/error-page.ts'
 import { lazyPage, type LazyPage } from './lib/lazy-page.ts'
 
 export const pages: Record<PageName, LazyPage> = {

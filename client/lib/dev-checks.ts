@@ -1,9 +1,15 @@
-// Development-only reports for misused UI kit props (SPEC §5 interface checks). Production builds
-// drop the console calls (Vite replaces import.meta.env.DEV with false); the caller always falls back
-// to a safe value, so a bad prop never breaks the page.
+// Development-only reports for misused UI kit props (SPEC §5 interface checks). The caller always
+// falls back to a safe value, so a bad prop never breaks the page.
 
 /** `import.meta.env` is Vite's; under plain Node (unit tests) it is undefined. */
 const DEV = import.meta.env?.DEV === true
+
+/**
+ * Whether a misuse is reported at all: in development and under plain Node (unit tests pass their
+ * own reporter), never in a production build. Callers guard each report with it, so that Vite folds
+ * it to false and the messages themselves are not shipped.
+ */
+export const DEV_CHECKS = import.meta.env?.DEV !== false
 
 export type Reporter = (message: string) => void
 

@@ -3,17 +3,10 @@
 // hydration matches. Anything else is fetched: names asked for in the same frame go out as one
 // request per collection to /api/_nuxt_icon/{collection}.json; after 1500 ms without an answer
 // the public icon service is asked directly. A name that cannot be had stays null (a blank box).
+// The fetching code (icon-fetch.ts) loads with the first icon the server did not draw.
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react'
-import { ICON_API_PATH, ICON_FETCH_TIMEOUT_MS, ICON_MAX_PER_REQUEST, ICON_PUBLIC_SERVICE_URL } from '../../shared/constants.ts'
-import {
-  ICON_SNAPSHOT_ID,
-  parseIconName,
-  resolveIcon,
-  type IconData,
-  type IconifyJSON,
-  type IconLookup,
-  type IconSnapshot,
-} from '../../shared/icons.ts'
+import { ICON_MAX_PER_REQUEST } from '../../shared/constants.ts'
+import { ICON_SNAPSHOT_ID, parseIconName, type IconData, type IconLookup, type IconSnapshot } from '../../shared/icons.ts'
 
 /** Set by the server render only (client/index.tsx); the browser reads its own cache. */
 export const IconLookupContext = createContext<IconLookup | null>(null)
@@ -113,37 +106,19 @@ function flush(): void {
   }
 }
 
-async function fetchIconSet(url: string): Promise<IconifyJSON> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(ICON_FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-  const body = (await response.json()) as IconifyJSON | null
-  if (typeof body?.icons !== 'object' || body.icons === null) throw new Error(`${url} did not answer with Iconify JSON`)
-  return body
-}
-
 async function loadBatch(collection: string, names: string[]): Promise<void> {
-  const query = `${collection}.json?icons=${names.join(',')}`
-  let set: IconifyJSON | null = null
-  // Failures are warnings, not errors: a missing icon leaves a blank box of the right size.
+  let icons: Array<IconData | null>
   try {
-    set = await fetchIconSet(`${ICON_API_PATH}/${query}`)
+    const { fetchIcons } = await import('./icon-fetch.ts')
+    icons = await fetchIcons(collection, names)
   } catch (error) {
-    console.warn(`icons: ${ICON_API_PATH}/${query} failed (${describe(error)}); asking the public icon service`)
-    try {
-      set = await fetchIconSet(`${ICON_PUBLIC_SERVICE_URL}/${query}`)
-    } catch (fallbackError) {
-      console.warn(`icons: the public icon service failed too (${describe(fallbackError)}); ${collection}:${names.join(', ')} stay blank`)
-    }
+    console.warn(`icons: could not load the icon fetcher (${error instanceof Error ? error.message : String(error)}); ${collection}:${names.join(', ')} stay blank`)
+    icons = names.map(() => null)
   }
-  for (const name of names) {
+  names.forEach((name, index) => {
     const fullName = `${collection}:${name}`
-    cache.set(fullName, set ? resolveIcon(set, name) : null)
+    cache.set(fullName, icons[index] ?? null)
     pending.delete(fullName)
-  }
+  })
   notify()
-}
-
-function describe(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${ICON_FETCH_TIMEOUT_MS} ms`
-  return error instanceof Error ? error.message : String(error)
 }

@@ -1,13 +1,14 @@
 // Page data on the client: the inlined state for the first page, `{path}/_payload.json` for the
 // pages navigated to afterwards. Every page is "resolved" before it is shown: route matched, params
 // validated and middleware run (the same checks the server runs), payload fetched and its chunk
-// loaded, in parallel, so a navigation swaps pages in one step.
-import { payloadUrl, router } from '../../shared/routes.ts'
-import { serverErrorPage, statusMessageFor, toPageError, type PageError } from '../../shared/errors.ts'
-import type { PageState, Payload } from '../../shared/page-state.ts'
+// loaded, in parallel, so a navigation swaps pages in one step. Resolving (page-resolve.ts, with the
+// route table and the HTTP client) is loaded with the first navigation or prefetch: the first page
+// comes from the inlined state and needs none of it.
+import { serverErrorPage } from '../../shared/error-page.ts'
+import type { PageState } from '../../shared/page-state.ts'
 import { pages } from '../routes.ts'
 import { getSession } from './session.ts'
-import { HttpError, http } from './http.ts'
+import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
 
 export type PageResource = PageState | { path: string; kind: 'redirect'; location: string }
 
@@ -66,11 +67,25 @@ export function loadPageResource(path: string, options: LoadOptions = {}): Track
     if (cached.prefetch && !prefetch && cached.promise.status !== 'fulfilled') {
       // A navigation joins a prefetch in flight. If that prefetch fails quietly (a chunk gone after a
       // deploy), the navigation asks again in its own right: chunk-reload guard, logging.
-      return remember(path, cached.promise.catch(() => resolvePage(path, false)), false, cached.createdAt)
+      return remember(path, cached.promise.catch(() => resolve(path, false)), false, cached.createdAt)
     }
     return cached.promise
   }
-  return remember(path, resolvePage(path, prefetch), prefetch, Date.now())
+  return remember(path, resolve(path, prefetch), prefetch, Date.now())
+}
+
+async function resolve(path: string, prefetch: boolean): Promise<PageResource> {
+  let resolver: typeof import('./page-resolve.ts')
+  try {
+    resolver = await import('./page-resolve.ts')
+  } catch (error) {
+    // As for a page chunk (lazy-page.ts): a prefetch fails quietly, a navigation reloads once.
+    if (prefetch) throw error
+    console.error(error)
+    if (isChunkLoadError(error)) reloadOnChunkError()
+    return { path, kind: 'error', error: serverErrorPage() }
+  }
+  return resolver.resolvePage(path, prefetch, { pages, user: getSession().session.user })
 }
 
 function remember(path: string, pending: Promise<PageResource>, prefetch: boolean, createdAt: number): TrackedPromise<PageResource> {
@@ -91,53 +106,4 @@ function remember(path: string, pending: Promise<PageResource>, prefetch: boolea
   promise.status = 'pending'
   cache.set(path, { promise, createdAt, prefetch })
   return promise
-}
-
-async function resolvePage(path: string, prefetch: boolean): Promise<PageResource> {
-  let resolution
-  try {
-    resolution = router.resolve(path, { user: getSession().session.user })
-  } catch (error) {
-    console.error(error)
-    return { path, kind: 'error', error: serverErrorPage() }
-  }
-  if (resolution.kind === 'error') return { path, kind: 'error', error: resolution.error.toPageError() }
-  if (resolution.kind === 'redirect') return { path, kind: 'redirect', location: resolution.location }
-  const { route, params } = resolution.match
-  try {
-    const [payload] = await Promise.all([fetchPayload(path), pages[route.name].load({ reloadOnChunkError: !prefetch })])
-    if ('redirect' in payload) return { path, kind: 'redirect', location: payload.redirect }
-    return { path, kind: 'page', route: route.name, params, data: payload.data }
-  } catch (error) {
-    if (prefetch && !(error instanceof PayloadError)) throw error
-    return { path, kind: 'error', error: errorOf(error) }
-  }
-}
-
-class PayloadError extends Error {
-  constructor(readonly pageError: PageError) {
-    super(pageError.message)
-  }
-}
-
-async function fetchPayload(path: string): Promise<Payload> {
-  let body: Payload | undefined
-  try {
-    body = await http.get<Payload>(payloadUrl(path))
-  } catch (error) {
-    // The server's answer for a page it will not show (404, middleware errors) is the error page's content.
-    if (error instanceof HttpError && error.status >= 400) {
-      const statusMessage = error.statusText || statusMessageFor(error.status)
-      throw new PayloadError(toPageError({ statusCode: error.status, message: error.message, statusMessage, fatal: false }))
-    }
-    throw error
-  }
-  if (!body || typeof body !== 'object' || !('data' in body || 'redirect' in body)) throw new Error(`Malformed payload for ${path}`)
-  return body
-}
-
-function errorOf(error: unknown): PageError {
-  if (error instanceof PayloadError) return error.pageError
-  console.error(error)
-  return serverErrorPage()
 }

@@ -5,7 +5,7 @@ import { useContext, useSyncExternalStore } from 'react'
 import { InitialStateContext } from './page-context.ts'
 import { SESSION_API_PATH } from '../../shared/constants.ts'
 import type { Session } from '../../shared/session.ts'
-import { createHttpClient, http, type HttpClient } from './http.ts'
+import type { HttpClient } from './http.ts'
 
 export interface SessionState {
   session: Session
@@ -41,8 +41,17 @@ function toSession(body: unknown): Session {
   return { user: user as Session['user'], ...(typeof loggedInAt === 'number' ? { loggedInAt } : {}) }
 }
 
+/** The HTTP client, loaded with the first request: a first paint needs none (the session is seeded). */
+function lazyHttp(deps: { http?: HttpClient; fetch?: typeof fetch }): () => Promise<HttpClient> {
+  let client: Promise<HttpClient> | undefined
+  return () =>
+    (client ??= deps.http
+      ? Promise.resolve(deps.http)
+      : import('./http.ts').then((module) => module.createHttpClient(deps.fetch ? { fetch: deps.fetch } : {})))
+}
+
 export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fetch } = {}): SessionStore {
-  const client = deps.http ?? createHttpClient(deps.fetch ? { fetch: deps.fetch } : {})
+  const client = lazyHttp(deps)
   const listeners = new Set<() => void>()
   let state = ANONYMOUS
   // Only the latest refresh may set the state (a slow old answer must not overwrite a newer one).
@@ -66,7 +75,7 @@ export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fet
       const ticket = ++latest
       let session: Session = {}
       try {
-        session = toSession(await client.get(SESSION_API_PATH, { retry: 0, headers: { accept: 'application/json' } }))
+        session = toSession(await (await client()).get(SESSION_API_PATH, { retry: 0, headers: { accept: 'application/json' } }))
       } catch (error) {
         // SPEC §8: a session fetch failure is swallowed and means "no session".
         console.warn('[session] could not read the session; continuing signed out', error)
@@ -117,6 +126,7 @@ export function refreshSessionOnStorage(key: string): () => void {
 /** Sign-out here; the caller decides what the interface does next. Never rejects. */
 export async function signOut(): Promise<boolean> {
   try {
+    const { http } = await import('./http.ts')
     await http.delete(SESSION_API_PATH)
     store.seed({})
     return true

@@ -4,7 +4,7 @@
 // toast is created here with the spec's numbers and the Toaster drops the oldest beyond 5.
 import { toast as hotToast, type Toast, type ToastOptions } from 'react-hot-toast/headless'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_TYPES } from '../../shared/constants.ts'
-import { devError, type Reporter } from './dev-checks.ts'
+import { DEV_CHECKS, devError, type Reporter } from './dev-checks.ts'
 
 /** foreground: the user should know now (role=alert, assertive); background: when convenient (status, polite). */
 export type ToastType = (typeof TOAST_TYPES)[number]
@@ -48,14 +48,14 @@ const VARIANTS: readonly ToastVariant[] = ['success', 'error', 'info']
 export function resolveToastType(type: unknown, report: Reporter = devError): ToastType {
   if (type === undefined) return 'foreground'
   if ((TOAST_TYPES as readonly unknown[]).includes(type)) return type as ToastType
-  report(`toast: type must be 'foreground' or 'background', got ${JSON.stringify(type)}; using 'foreground'`)
+  if (DEV_CHECKS) report(`toast: type must be 'foreground' or 'background', got ${JSON.stringify(type)}; using 'foreground'`)
   return 'foreground'
 }
 
 export function resolveToastAction(action: ToastAction | undefined, report: Reporter = devError): ToastAction | undefined {
   if (!action) return undefined
   if (typeof action.altText === 'string' && action.altText.trim() !== '') return action
-  report(`toast: the action "${action.label}" needs an altText (an alternative way to do it); using its label`)
+  if (DEV_CHECKS) report(`toast: the action "${action.label}" needs an altText (an alternative way to do it); using its label`)
   return { ...action, altText: action.label }
 }
 
@@ -63,7 +63,7 @@ export const DEFAULT_TOASTER_LABEL = 'Notifications'
 
 export function resolveToasterLabel(label: unknown, report: Reporter = devError): string {
   if (typeof label === 'string' && label.trim() !== '') return label
-  report(`toast: the toaster label must not be empty; using '${DEFAULT_TOASTER_LABEL}'`)
+  if (DEV_CHECKS) report(`toast: the toaster label must not be empty; using '${DEFAULT_TOASTER_LABEL}'`)
   return DEFAULT_TOASTER_LABEL
 }
 
@@ -71,7 +71,7 @@ export function resolveToastDuration(duration: unknown, report: Reporter = devEr
   if (duration === undefined) return TOAST_DEFAULT_DURATION_MS
   // react-hot-toast treats 0 as "use the default"; a negative or NaN duration would close at once.
   if (typeof duration === 'number' && duration > 0) return duration
-  report(`toast: duration must be a positive number of ms or Infinity, got ${String(duration)}; using ${TOAST_DEFAULT_DURATION_MS}`)
+  if (DEV_CHECKS) report(`toast: duration must be a positive number of ms or Infinity, got ${String(duration)}; using ${TOAST_DEFAULT_DURATION_MS}`)
   return TOAST_DEFAULT_DURATION_MS
 }
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter'
-import type { PageError } from '../../shared/errors.ts'
+import type { PageError } from '../../shared/error-page.ts'
 
 /** SPEC §2: status code, status message, message, and a way back home. */
 export default function ErrorPage({ error }: { error: PageError }) {

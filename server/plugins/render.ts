@@ -80,7 +80,8 @@ export default fp(
       const request = reply.request
       const entry = options.ssrEntry ?? ((reply as unknown as { render(): SsrEntry }).render())
       const template = (reply as unknown as { html(): DocumentTemplate }).html()
-      const nonce = reply.cspNonce?.script ?? ''
+      // The document's policy and the nonce its inline scripts carry (server/plugins/security.ts).
+      const nonce = reply.documentCsp().script
       await entry.preload(state)
       // Icons the server already has are drawn into the HTML and inlined for hydration (no flash).
       const icons = app.hasDecorator('icons') ? createIconRecorder((name) => app.icons.peek(name)) : undefined
@@ -152,7 +153,7 @@ export default fp(
       })
     })
   },
-  { name: 'render', dependencies: ['bots', 'builds'] },
+  { name: 'render', dependencies: ['bots', 'builds', 'security'] },
 )
 
 interface ManifestChunk {

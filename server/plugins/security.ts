@@ -1,57 +1,133 @@
-// Security headers with a per-request CSP nonce (DESIGN §2, §3). The nonce reaches React through
-// reply.cspNonce so its inline streaming scripts run under a policy without 'unsafe-inline'.
+// Security headers (DESIGN §2, §3). helmet's headers go on every response; the Content-Security-
+// Policy with a per-request nonce only on HTML documents, where React's inline streaming scripts
+// and the colour-mode script need it (reply.documentCsp(), called by the renderer). Everything
+// else (JSON, static files) gets a fixed policy that allows nothing. Both policies are computed
+// once at start-up: building them per request (helmet's directive parsing, nonces nobody uses)
+// was a visible part of every response's cost.
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
-import helmet from '@fastify/helmet'
+import type { FastifyReply } from 'fastify'
+import helmet, { contentSecurityPolicy, type HelmetOptions } from 'helmet'
 import type { AppConfig } from '../../fastify.config.ts'
 import { AppError } from '../../shared/errors.ts'
 
+/** The nonces of one HTML document: scripts carry `script`; `style` is in style-src as before. */
+export interface CspNonces {
+  script: string
+  style: string
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The nonces of this reply's document policy, once documentCsp() has set it. */
+    cspNonce: CspNonces | null
+    /** Gives this reply the HTML document policy with fresh nonces, and returns them. */
+    documentCsp(): CspNonces
+  }
+}
+
+/** For responses that are not documents: nothing may load, nothing may frame them. */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+// Placeholders helmet accepts as nonce values, replaced per request.
+const SCRIPT_NONCE = 'SCRIPTNONCE'
+const STYLE_NONCE = 'STYLENONCE'
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void
+
+/** The header a helmet middleware would set, read from a stand-in response. */
+function headerOf(middleware: Middleware, name: string): string {
+  let value: string | undefined
+  const res = { setHeader: (key: string, header: string) => key.toLowerCase() === name && (value = header) } as unknown as ServerResponse
+  middleware({} as IncomingMessage, res, (error) => {
+    if (error) throw error
+  })
+  if (value === undefined) throw new Error(`security: helmet set no ${name} header`)
+  return value
+}
+
+export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
+  const { dev } = config
+  const options: HelmetOptions = {
+    // The sign-in popup talks to its opener through localStorage, not window.opener, but a
+    // same-origin popup must keep its opener for window.close() to be allowed after redirects.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    hsts: dev ? false : undefined,
+  }
+  const documentDirectives = {
+    defaultSrc: ["'self'"],
+    // Same-origin module chunks, plus inline scripts only when they carry this request's nonce.
+    scriptSrc: ["'self'", `'nonce-${SCRIPT_NONCE}'`],
+    // The style nonce in style-src makes browsers ignore 'unsafe-inline' there; style attributes
+    // (set by React) get their own directive, and Vite injects <style> in development.
+    styleSrc: ["'self'", `'nonce-${STYLE_NONCE}'`],
+    styleSrcElem: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: dev ? ["'self'", 'ws:', 'wss:', 'https://api.iconify.design'] : ["'self'", 'https://api.iconify.design'],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  }
+  // helmet writes the policy (its defaults merged in), so it reads exactly as it always has.
+  const template = headerOf(contentSecurityPolicy({ directives: documentDirectives }), 'content-security-policy')
+  const [beforeScript, rest] = template.split(SCRIPT_NONCE) as [string, string]
+  const [betweenNonces, afterStyle] = rest.split(STYLE_NONCE) as [string, string]
+  if (afterStyle === undefined) throw new Error('security: the document policy lost a nonce placeholder')
+
+  return {
+    /** Every header but the CSP, on the raw response (whatever ends up sending it). */
+    applyHeaders: helmet({ ...options, contentSecurityPolicy: false }) as Middleware,
+    /** The document policy for these nonces. */
+    documentPolicy(nonces: CspNonces): string {
+      return beforeScript + nonces.script + betweenNonces + nonces.style + afterStyle
+    },
+  }
+}
+
+/** Two fresh 128-bit nonces, hex (one call to the random source for both). */
+export function createNonces(): CspNonces {
+  const hex = randomBytes(32).toString('hex')
+  return { script: hex.slice(0, 32), style: hex.slice(32) }
+}
+
 export default fp(
   async function security(app, options: { config: AppConfig }) {
-    const { dev } = options.config
-    await app.register(helmet, {
-      enableCSPNonces: true,
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // Same-origin module chunks, plus inline scripts only when they carry this request's nonce.
-          scriptSrc: ["'self'"],
-          // helmet adds a nonce to style-src, which makes browsers ignore 'unsafe-inline' there; style
-          // attributes (set by React) get their own directive, and Vite injects <style> in development.
-          styleSrc: ["'self'"],
-          styleSrcElem: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          connectSrc: dev ? ["'self'", 'ws:', 'wss:', 'https://api.iconify.design'] : ["'self'", 'https://api.iconify.design'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      // The sign-in popup talks to its opener through localStorage, not window.opener, but a
-      // same-origin popup must keep its opener for window.close() to be allowed after redirects.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginEmbedderPolicy: false,
-      hsts: dev ? false : undefined,
+    const headers = createSecurityHeaders(options.config)
+
+    app.decorateReply('cspNonce', null)
+    app.decorateReply('documentCsp', function documentCsp(this: FastifyReply) {
+      const nonces = createNonces()
+      this.cspNonce = nonces
+      this.header('content-security-policy', headers.documentPolicy(nonces))
+      return nonces
+    })
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('content-security-policy', NON_DOCUMENT_CSP)
+      headers.applyHeaders(request.raw, reply.raw, done)
     })
 
     // State-changing requests must come from our own pages (DESIGN §4): the browser tells us with
     // Sec-Fetch-Site and Origin. Requests without either (curl, server-to-server) carry no ambient
     // browser credentials worth forging, so they pass.
     const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-    app.addHook('onRequest', async (request) => {
-      if (!UNSAFE.has(request.method)) return
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!UNSAFE.has(request.method)) return done()
       const site = request.headers['sec-fetch-site']
       if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-        throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.')
+        return done(new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.'))
       }
       const origin = request.headers.origin
       if (origin !== undefined) {
         const expected = options.config.publicUrl ?? `${request.protocol}://${request.host}`
-        if (origin !== expected) throw new AppError(403, 'CROSS_ORIGIN_REQUEST', `Requests from ${origin} are not allowed.`)
+        if (origin !== expected) return done(new AppError(403, 'CROSS_ORIGIN_REQUEST', `Requests from ${origin} are not allowed.`))
       }
+      done()
     })
     // Only JSON bodies: a cross-site "simple" request (text/plain, form) cannot reach a handler.
     app.removeContentTypeParser('text/plain')

@@ -3,7 +3,7 @@
 // build id reloads the page at a safe moment only (next navigation, hidden tab), never while the
 // user types or while something is busy; a failed manifest fetch is only logged.
 import t from 'tap'
-import { createUpdateCheck, isTypingTarget, type UpdateCheckEnv } from '../../client/lib/update-check.ts'
+import { createUpdateCheck, isTypingTarget, type UpdateCheckEnv } from '../../client/lib/update-check-core.ts'
 import { MANIFEST_FETCH_DELAY_MS, UPDATE_CHECK_INTERVAL_MS, UPDATE_CHECK_MIN_GAP_MS } from '../../shared/constants.ts'
 
 type Timer = ReturnType<typeof setTimeout>
@@ -110,6 +110,20 @@ t.test('the build meta is fetched about 1000 ms after the page goes idle, not be
   await browser.advance(1)
   t.same(browser.state.requests, ['/_nuxt/builds/meta/build-a.json'])
   t.same(check.meta, { id: 'build-a', timestamp: 1, prerendered: [] })
+})
+
+t.test('startNow() skips the idle wait: the meta at once, then polling (the browser loads the check when idle)', async (t) => {
+  const browser = fakeBrowser()
+  const check = createUpdateCheck(browser.env)
+  check.startNow()
+  await browser.advance(0)
+  t.same(browser.state.requests, ['/_nuxt/builds/meta/build-a.json'])
+  check.start()
+  await browser.goIdle()
+  await browser.advance(MANIFEST_FETCH_DELAY_MS)
+  t.equal(browser.state.requests.length, 1, 'start() after startNow() changes nothing')
+  await browser.advance(UPDATE_CHECK_INTERVAL_MS)
+  t.same(browser.state.requests, ['/_nuxt/builds/meta/build-a.json', '/_nuxt/builds/latest.json'])
 })
 
 t.test('latest.json is polled every hour', async (t) => {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { serverErrorPage } from '../../../shared/errors.ts'
+import { serverErrorPage } from '../../../shared/error-page.ts'
 import { ErrorView } from './error-view.tsx'
 
 /**

@@ -1,4 +1,4 @@
-import type { PageError } from '../../../shared/errors.ts'
+import type { PageError } from '../../../shared/error-page.ts'
 import { errorPage } from '../../routes.ts'
 
 /** The lazy error page (SPEC §2), preloaded by the server and before hydration when needed. */

@@ -1,6 +1,15 @@
-import { cn } from '../../lib/cn.ts'
+import { cx } from '../../lib/cx.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
+
+/** The sidebar's classes: a drawer on phones (open or off-screen), a column from `md`. */
+export function sidebarClasses(drawerOpen: boolean): string {
+  return cx(
+    'fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-neutral-200 bg-neutral-50 transition-transform duration-200',
+    'dark:border-neutral-800 dark:bg-neutral-950 md:static md:w-64 md:translate-x-0',
+    drawerOpen ? 'translate-x-0' : 'max-md:invisible -translate-x-full',
+  )
+}
 
 export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean; onCloseDrawer: () => void }) {
   return (
@@ -12,11 +21,7 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
         id="app-sidebar"
         data-sidebar
         aria-label="Chats"
-        className={cn(
-          'fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-neutral-200 bg-neutral-50 transition-transform duration-200',
-          'dark:border-neutral-800 dark:bg-neutral-950 md:static md:w-64 md:translate-x-0',
-          drawerOpen ? 'translate-x-0' : 'max-md:invisible -translate-x-full',
-        )}
+        className={sidebarClasses(drawerOpen)}
       >
         <div className="flex h-14 items-center gap-2 px-3">
           <PrefetchLink

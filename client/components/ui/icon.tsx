@@ -1,7 +1,6 @@
 import type { SVGProps } from 'react'
 import { iconToSvg } from '../../../shared/icons.ts'
 import { useIcon } from '../../lib/icons.ts'
-import { cn } from '../../lib/cn.ts'
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name' | 'dangerouslySetInnerHTML' | 'children'> {
   /** `collection:name`, e.g. `lucide:house` (any Iconify collection). */
@@ -30,7 +29,9 @@ export function Icon({ name, size = '1em', label, className, ...rest }: IconProp
       data-icon={name}
       data-state={data ? 'loaded' : data === null ? 'failed' : 'loading'}
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-      className={cn('shrink-0', className)}
+      // Not shrinking in a flex row is the default (client/styles.css, components layer), so a
+      // className utility overrides it without merging classes here.
+      className={className}
       {...rest}
       // Icon bodies are SVG markup from Iconify icon sets: our own server's installed
       // @iconify-json packages or its configured upstream, or the public Iconify service, all

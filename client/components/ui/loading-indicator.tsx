@@ -1,8 +1,17 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { LOADING_INDICATOR_HEIGHT_PX, LOADING_INDICATOR_RESET_DELAY_MS } from '../../../shared/constants.ts'
-import { cn } from '../../lib/cn.ts'
-import { createLoadingIndicator, INITIAL_LOADING_STATE, isBarShown } from '../../lib/loading-indicator.ts'
+import { cx } from '../../lib/cx.ts'
+import { createLoadingIndicator, INITIAL_LOADING_STATE, isBarShown, type LoadingPhase } from '../../lib/loading-indicator.ts'
 import { useNavigationPending } from '../../lib/page-context.ts'
+
+/** The bar's classes in each phase. */
+export function loadingBarClasses(phase: LoadingPhase): string {
+  return cx(
+    'pointer-events-none fixed inset-x-0 top-0 z-[80] origin-left bg-primary-500 shadow-[0_0_6px] shadow-primary-500/60',
+    isBarShown(phase) ? 'transition-[transform,opacity] ease-out' : 'invisible opacity-0',
+    phase === 'hiding' && 'opacity-0',
+  )
+}
 
 /**
  * SPEC §4, §9: the 3 px bar at the top of the window during a page navigation that takes longer
@@ -33,11 +42,7 @@ export function LoadingIndicator() {
       aria-hidden="true"
       data-testid="loading-indicator"
       data-phase={state.phase}
-      className={cn(
-        'pointer-events-none fixed inset-x-0 top-0 z-[80] origin-left bg-primary-500 shadow-[0_0_6px] shadow-primary-500/60',
-        shown ? 'transition-[transform,opacity] ease-out' : 'invisible opacity-0',
-        state.phase === 'hiding' && 'opacity-0',
-      )}
+      className={loadingBarClasses(state.phase)}
       style={{
         height: LOADING_INDICATOR_HEIGHT_PX,
         transform: `scaleX(${state.progress / 100})`,

@@ -1,7 +1,9 @@
 // A small accessible dropdown menu (WAI-ARIA menu button): opens on click, Enter/Space or
 // ArrowDown; arrow keys move between items; Escape or a click outside closes and returns focus.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { cn } from '../../lib/cn.ts'
+// The button is all a first paint shows; the open menu (menu-popup.tsx) loads when it is first
+// wanted: on hover or focus of the button, at the latest on open.
+import { useId, useRef, useState, type ReactNode } from 'react'
+import { lazyComponent } from '../../lib/lazy-component.ts'
 
 export interface MenuItem {
   label: string
@@ -16,6 +18,8 @@ export interface MenuSection {
   label?: string
   items: MenuItem[]
 }
+
+const MenuPopup = lazyComponent('the menu', () => import('./menu-popup.tsx').then((module) => module.MenuPopup))
 
 export function Menu({
   trigger,
@@ -32,46 +36,15 @@ export function Menu({
 }) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
-  const menu = useRef<HTMLDivElement>(null)
   const id = useId()
-
-  function items(): HTMLElement[] {
-    return [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])]
-  }
 
   function close(returnFocus = true) {
     setOpen(false)
     if (returnFocus) button.current?.focus()
   }
 
-  useEffect(() => {
-    if (!open) return
-    items()[0]?.focus()
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
-
-  function onMenuKeyDown(event: React.KeyboardEvent) {
-    const list = items()
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      close()
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      list[(index + step + list.length) % list.length]?.focus()
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault()
-      ;(event.key === 'Home' ? list[0] : list[list.length - 1])?.focus()
-    } else if (event.key === 'Tab') {
-      close(false)
-    }
-  }
+  const Popup = MenuPopup.useComponent(open)
+  const preload = () => void MenuPopup.load()
 
   return (
     <div className="relative">
@@ -82,6 +55,8 @@ export function Menu({
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         aria-label={label}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -93,46 +68,7 @@ export function Menu({
       >
         {trigger}
       </button>
-      {open && (
-        <div
-          ref={menu}
-          id={id}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKeyDown}
-          className={cn(
-            'absolute top-full z-50 mt-1 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-800',
-            align === 'end' ? 'right-0' : 'left-0',
-          )}
-        >
-          {sections.map((section, sectionIndex) => (
-            <div key={sectionIndex} role="group" aria-label={section.label} className={cn(sectionIndex > 0 && 'mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-700')}>
-              {section.label && <div className="px-2 py-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">{section.label}</div>}
-              {section.items.map((item) => (
-                <button
-                  key={item.label}
-                  type="button"
-                  role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
-                  aria-checked={item.checked}
-                  tabIndex={-1}
-                  onClick={() => {
-                    close()
-                    item.onSelect()
-                  }}
-                  className={cn(
-                    'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-neutral-100 focus:bg-neutral-100 dark:hover:bg-neutral-700 dark:focus:bg-neutral-700',
-                    item.danger ? 'text-error-600 dark:text-error-400' : 'text-neutral-800 dark:text-neutral-100',
-                  )}
-                >
-                  {item.icon}
-                  <span className="flex-1">{item.label}</span>
-                  {item.checked && <span aria-hidden="true">✓</span>}
-                </button>
-              ))}
-            </div>
-          ))}
-        </div>
-      )}
+      {open && Popup && <Popup id={id} label={label} sections={sections} align={align} button={button} close={close} />}
     </div>
   )
 }

@@ -1,0 +1,96 @@
+// The open menu of <Menu> (menu.tsx), loaded the first time a menu is wanted.
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { cn } from '../../lib/cn.ts'
+import type { MenuSection } from './menu.tsx'
+
+export function MenuPopup({
+  id,
+  label,
+  sections,
+  align,
+  button,
+  close,
+}: {
+  id: string
+  label: string
+  sections: MenuSection[]
+  align: 'start' | 'end'
+  /** The menu button: a press on it is not a click outside. */
+  button: RefObject<HTMLButtonElement | null>
+  close: (returnFocus?: boolean) => void
+}) {
+  const menu = useRef<HTMLDivElement>(null)
+
+  function items(): HTMLElement[] {
+    return [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])]
+  }
+
+  useEffect(() => {
+    items()[0]?.focus()
+    function onPointerDown(event: PointerEvent) {
+      const target = event.target as Node
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [])
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    const list = items()
+    const index = list.indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      close()
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      list[(index + step + list.length) % list.length]?.focus()
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault()
+      ;(event.key === 'Home' ? list[0] : list[list.length - 1])?.focus()
+    } else if (event.key === 'Tab') {
+      close(false)
+    }
+  }
+
+  return (
+    <div
+      ref={menu}
+      id={id}
+      role="menu"
+      aria-label={label}
+      onKeyDown={onMenuKeyDown}
+      className={cn(
+        'absolute top-full z-50 mt-1 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-800',
+        align === 'end' ? 'right-0' : 'left-0',
+      )}
+    >
+      {sections.map((section, sectionIndex) => (
+        <div key={sectionIndex} role="group" aria-label={section.label} className={cn(sectionIndex > 0 && 'mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-700')}>
+          {section.label && <div className="px-2 py-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">{section.label}</div>}
+          {section.items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.checked}
+              tabIndex={-1}
+              onClick={() => {
+                close()
+                item.onSelect()
+              }}
+              className={cn(
+                'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-neutral-100 focus:bg-neutral-100 dark:hover:bg-neutral-700 dark:focus:bg-neutral-700',
+                item.danger ? 'text-error-600 dark:text-error-400' : 'text-neutral-800 dark:text-neutral-100',
+              )}
+            >
+              {item.icon}
+              <span className="flex-1">{item.label}</span>
+              {item.checked && <span aria-hidden="true">✓</span>}
+            </button>
+          ))}
+        </div>
+      ))}
+    </div>
+  )
+}

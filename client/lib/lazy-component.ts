@@ -1,0 +1,51 @@
+// Parts of the app shell that first paint does not need (the overlay layer, an open menu, how a
+// toast looks) live in their own chunks, loaded the first time they are wanted, to keep the first
+// load small. Not React.lazy: a suspended part would wait for React's Suspense reveal throttle
+// (timers) before it shows, where a toast or a menu must show as soon as its code is there.
+// Like a page chunk (lazy-page.ts), a chunk that fails to load reloads the page once
+// (chunk-reload guard); until then the part renders nothing.
+import { useEffect, useState, type ComponentType } from 'react'
+import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+
+export interface LazyComponent<P> {
+  /** Starts (once) loading the chunk; resolves to the component, or null when it failed. */
+  load(): Promise<ComponentType<P> | null>
+  /** The component once loaded (null until then); loading starts once `wanted` is true. */
+  useComponent(wanted: boolean): ComponentType<P> | null
+}
+
+export function lazyComponent<P extends object>(name: string, importer: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null
+  let loading: Promise<ComponentType<P> | null> | undefined
+
+  function load() {
+    loading ??= importer().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        console.error(`[app] could not load ${name}`, error)
+        if (isChunkLoadError(error)) reloadOnChunkError()
+        return null
+      },
+    )
+    return loading
+  }
+
+  function useComponent(wanted: boolean): ComponentType<P> | null {
+    // A function in state must be wrapped, or React would call it as an updater.
+    const [component, setComponent] = useState<{ type: ComponentType<P> } | null>(() => (loaded ? { type: loaded } : null))
+    useEffect(() => {
+      if (!wanted || component) return
+      let active = true
+      void load().then((type) => {
+        if (active && type) setComponent({ type })
+      })
+      return () => {
+        active = false
+      }
+    }, [wanted, component])
+    // Loaded meanwhile (a preload, another instance): no need to wait for the effect.
+    return component?.type ?? loaded
+  }
+
+  return { load, useComponent }
+}

@@ -1,0 +1,71 @@
+// DESIGN §2, §3: helmet's security headers on every response; the Content-Security-Policy with
+// per-request nonces only on HTML documents. JSON, static files and the rest are never documents
+// that run scripts: they get a fixed policy that allows nothing.
+import t from 'tap'
+import type { ServerResponse } from 'node:http'
+import { buildApp, browser } from '../helpers/build-app.ts'
+import { createSecurityHeaders, NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
+
+/** The production document policy, nonces written as N. */
+const DOCUMENT_POLICY =
+  "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+  "img-src 'self' data: https:;object-src 'none';script-src 'self' 'nonce-N';script-src-attr 'none';" +
+  "style-src 'self' 'nonce-N';style-src-elem 'self';style-src-attr 'unsafe-inline';connect-src 'self' https://api.iconify.design"
+
+const HELMET_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+}
+
+const nonces = (csp: string) => [...csp.matchAll(/'nonce-([a-f0-9]+)'/g)].map((match) => match[1]!)
+
+t.test('HTML pages carry the document policy, with nonces of their own', async (t) => {
+  const { app } = await buildApp(t)
+  for (const [url, status] of [['/', 200], ['/chat/abc', 200], ['/no-such-page', 404]] as const) {
+    const res = await app.inject({ url, headers: browser })
+    t.equal(res.statusCode, status)
+    t.match(res.headers['content-type'], /^text\/html/)
+    const csp = String(res.headers['content-security-policy'])
+    t.equal(csp.replace(/'nonce-[a-f0-9]{32}'/g, "'nonce-N'"), DOCUMENT_POLICY, `${url}: the document policy`)
+    const [script, style] = nonces(csp)
+    t.not(script, style, 'script and style nonces differ')
+    t.match(res.body, `<script nonce="${script}">`, `${url}: the inline scripts carry the script nonce`)
+    t.match(res.headers, HELMET_HEADERS, `${url}: helmet's headers`)
+  }
+})
+
+t.test('JSON, static files and health checks get the fixed policy and the same helmet headers', async (t) => {
+  const { app } = await buildApp(t)
+  for (const url of ['/api/_auth/session', '/_payload.json', '/chat/abc/_payload.json', '/healthz', '/favicon.svg', '/api/no-such-route']) {
+    const res = await app.inject({ url, headers: browser })
+    t.notMatch(res.headers['content-type'], /^text\/html/, `${url} is not a document`)
+    t.equal(res.headers['content-security-policy'], NON_DOCUMENT_CSP, `${url}: nothing may load, no nonce`)
+    t.match(res.headers, HELMET_HEADERS, `${url}: helmet's headers`)
+  }
+})
+
+t.test('development keeps its differences: inline <style> from Vite, websockets for HMR, no HSTS', async (t) => {
+  const production = createSecurityHeaders({ dev: false })
+  const development = createSecurityHeaders({ dev: true })
+  t.equal(production.documentPolicy({ script: 'N', style: 'N' }), DOCUMENT_POLICY)
+  const policy = development.documentPolicy({ script: 'aaa', style: 'bbb' })
+  t.match(policy, "script-src 'self' 'nonce-aaa';")
+  t.match(policy, "style-src 'self' 'nonce-bbb';")
+  t.match(policy, "style-src-elem 'self' 'unsafe-inline';")
+  t.match(policy, "connect-src 'self' ws: wss: https://api.iconify.design")
+  t.notMatch(policy, /script-src[^;]*unsafe-inline/)
+
+  const headersOf = (headers: ReturnType<typeof createSecurityHeaders>) => {
+    const set: Record<string, string> = {}
+    const res = { setHeader: (name: string, value: string) => (set[name.toLowerCase()] = value), removeHeader() {} }
+    headers.applyHeaders({} as never, res as unknown as ServerResponse, () => {})
+    return set
+  }
+  t.notOk('strict-transport-security' in headersOf(development), 'no HSTS in development')
+  t.ok('strict-transport-security' in headersOf(production))
+  t.notOk('content-security-policy' in headersOf(production), 'helmet itself sets no policy')
+})
