@@ -23,4 +23,6 @@ if (!process.env.SESSION_KEY) {
   }
   process.env.SESSION_KEY = readFileSync(keyFile, 'utf8').trim()
 }
-await import('../dist/node/server/main.js')
+// `npm run db:migrate` reuses the build-if-needed and key handling above, then only migrates.
+if (process.argv.includes('--migrate')) await (await import('../dist/node/server/migrate.js')).runFromCli()
+else await import('../dist/node/server/main.js')
