@@ -4,7 +4,7 @@
 // else (JSON, static files) gets a fixed policy that allows nothing. Both policies are computed
 // once at start-up: building them per request (helmet's directive parsing, nonces nobody uses)
 // was a visible part of every response's cost.
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
@@ -90,10 +90,22 @@ export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
   }
 }
 
-/** Two fresh 128-bit nonces, hex (one call to the random source for both). */
+// Random bytes are drawn from the system in batches, like crypto.randomUUID() does: one call per
+// 128 documents instead of one per document (it showed in CPU profiles of GET /).
+const NONCE_BYTES = 16
+const pool = Buffer.alloc(NONCE_BYTES * 2 * 128)
+let poolOffset = pool.length
+
+/** Two fresh 128-bit nonces, hex. */
 export function createNonces(): CspNonces {
-  const hex = randomBytes(32).toString('hex')
-  return { script: hex.slice(0, 32), style: hex.slice(32) }
+  if (poolOffset + NONCE_BYTES * 2 > pool.length) {
+    randomFillSync(pool)
+    poolOffset = 0
+  }
+  const script = pool.toString('hex', poolOffset, poolOffset + NONCE_BYTES)
+  const style = pool.toString('hex', poolOffset + NONCE_BYTES, poolOffset + NONCE_BYTES * 2)
+  poolOffset += NONCE_BYTES * 2
+  return { script, style }
 }
 
 export default fp(

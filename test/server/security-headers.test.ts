@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { ServerResponse } from 'node:http'
 import { buildApp, browser } from '../helpers/build-app.ts'
-import { createSecurityHeaders, NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
+import { createNonces, createSecurityHeaders, NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
 
 /** The production document policy, nonces written as N. */
 const DOCUMENT_POLICY =
@@ -68,4 +68,17 @@ t.test('development keeps its differences: inline <style> from Vite, websockets 
   t.notOk('strict-transport-security' in headersOf(development), 'no HSTS in development')
   t.ok('strict-transport-security' in headersOf(production))
   t.notOk('content-security-policy' in headersOf(production), 'helmet itself sets no policy')
+})
+
+t.test('nonces are 128-bit hex and never repeat (drawn in batches from the system)', async (t) => {
+  const seen = new Set<string>()
+  // Several batches' worth, so refills are crossed.
+  for (let i = 0; i < 1000; i++) {
+    const { script, style } = createNonces()
+    for (const nonce of [script, style]) {
+      if (!/^[a-f0-9]{32}$/.test(nonce)) t.fail(`not 32 hex digits: ${nonce}`)
+      seen.add(nonce)
+    }
+  }
+  t.equal(seen.size, 2000)
 })
