@@ -66,13 +66,15 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
         } catch (error) {
           options.onError?.(error, chatId)
         } finally {
-          run.done = true
-          notify(run)
+          // Store the answer before ending the streams: a browser that reads the chat right after
+          // its stream ended must find the answer complete, not still "streaming".
           try {
             await onSettled?.()
           } catch (error) {
             options.onError?.(error, chatId)
           }
+          run.done = true
+          notify(run)
           if (runs.get(chatId) === run) runs.delete(chatId)
           resolveSettled()
         }
