@@ -57,6 +57,8 @@ test('a blocked popup falls back to a full-page sign-in', async ({ page }) => {
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/auth\/local$/)
+  // A full page load this time: the mode switch works once the page is interactive.
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Create an account' }).click()
   await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`)
   await page.getByLabel('Password').fill('a long enough password')
