@@ -2,11 +2,10 @@
 // also migrates at start-up; this is for running it as a separate deployment step.
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ConfigError, loadConfig } from '../fastify.config.ts'
+import { ConfigError, loadConfig, type AppConfig } from '../fastify.config.ts'
 import { createDatabase, migrateToLatest } from './plugins/db.ts'
 
-export async function migrate(env: Record<string, string | undefined>): Promise<string[]> {
-  const config = loadConfig(env)
+export async function migrate(config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>): Promise<string[]> {
   const { db } = createDatabase(config)
   try {
     const results = await migrateToLatest(db)
@@ -19,7 +18,8 @@ export async function migrate(env: Record<string, string | undefined>): Promise<
 /** Prints what was applied; exits non-zero on failure. */
 export async function runFromCli(): Promise<void> {
   try {
-    const applied = await migrate(process.env)
+    // loadConfig() reads the environment (fastify.config.ts is the one place that does).
+    const applied = await migrate(loadConfig())
     console.log(applied.length ? applied.join('\n') : 'db: no pending migrations')
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error)

@@ -27,14 +27,12 @@ export function toUser(row: Pick<UsersTable, 'id' | 'name' | 'email' | 'avatar' 
 }
 
 export function createUserStore(db: Kysely<Database>, now: () => number = Date.now) {
+  const byIdentity = (identity: Pick<Identity, 'provider' | 'providerId'>) =>
+    db.selectFrom('users').selectAll().where('provider', '=', identity.provider).where('provider_id', '=', identity.providerId)
+
   return {
     async upsert(identity: Identity): Promise<User> {
-      const existing = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('provider', '=', identity.provider)
-        .where('provider_id', '=', identity.providerId)
-        .executeTakeFirst()
+      const existing = await byIdentity(identity).executeTakeFirst()
       if (existing) {
         const profile = { email: identity.email, name: identity.name, avatar: identity.avatar, username: identity.username }
         await db.updateTable('users').set(profile).where('id', '=', existing.id).execute()
@@ -53,12 +51,7 @@ export function createUserStore(db: Kysely<Database>, now: () => number = Date.n
       }
       await db.insertInto('users').values(row).onConflict((oc) => oc.columns(['provider', 'provider_id']).doNothing()).execute()
       // A concurrent first sign-in may have won the insert: read back whichever row exists.
-      const stored = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('provider', '=', identity.provider)
-        .where('provider_id', '=', identity.providerId)
-        .executeTakeFirstOrThrow()
+      const stored = await byIdentity(identity).executeTakeFirstOrThrow()
       return toUser(stored)
     },
 

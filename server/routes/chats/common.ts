@@ -1,0 +1,78 @@
+// What the chat routes share: schemas, the ownership rule and message checks.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { AppError } from '../../../shared/errors.ts'
+import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
+
+export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
+// PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
+export const NO_NUL = '^[^\\u0000]*$'
+export const MessageId = Type.String({ minLength: 1, maxLength: 128, pattern: NO_NUL })
+export const AnyPart = Type.Object({ type: Type.String() }, { additionalProperties: true })
+export const UserMessage = Type.Object(
+  { id: Type.Optional(MessageId), role: Type.Optional(Type.Literal('user')), parts: Type.Array(AnyPart, { minItems: 1, maxItems: 50 }) },
+  { additionalProperties: true },
+)
+export const ChatSummary = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  visibility: Type.Union([Type.Literal('private'), Type.Literal('public')]),
+  model: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Number(),
+  updatedAt: Type.Number(),
+})
+export const StoredMessage = Type.Object({
+  id: Type.String(),
+  role: Type.String(),
+  parts: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  status: Type.String(),
+  createdAt: Type.Number(),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+})
+export const Vote = Type.Object({ messageId: Type.String(), value: Type.Union([Type.Literal('up'), Type.Literal('down')]) })
+export const ErrorBody = Type.Object({ statusCode: Type.Number(), code: Type.String(), message: Type.String() })
+export const Params = Type.Object({ id: Id })
+export const SearchHit = Type.Object({
+  chatId: Type.String(),
+  title: Type.String(),
+  snippet: Type.String(),
+  highlights: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  messageId: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: Type.Number(),
+})
+/** Paths under /api/chats/ that are not chats: GET /api/chats/search would never reach a chat with this id. */
+export const RESERVED_IDS = new Set(['search'])
+
+export const notFound = () => new AppError(404, 'CHAT_NOT_FOUND', 'Chat not found')
+
+export function textOf(parts: Array<Record<string, unknown>>): string {
+  return parts
+    .filter((part) => part.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text as string)
+    .join('\n')
+}
+
+/**
+ * The chat if this visitor may see it (owner, or public for reading); 404 otherwise — never 403,
+ * so the existence of someone else's chat is never revealed.
+ */
+export function chatAccess(app: FastifyInstance) {
+  return async function access(request: FastifyRequest, id: string, mode: 'read' | 'write') {
+    const chat = await app.chats.get(id)
+    if (!chat) throw notFound()
+    const ownerId = await request.getOwnerId()
+    const isOwner = chat.ownerId === ownerId
+    if (!isOwner && (mode === 'write' || chat.visibility !== 'public')) throw notFound()
+    return { chat, isOwner }
+  }
+}
+
+/** The message's text; 400 when it is empty or longer than `maxChars`. */
+export function validateText(parts: Array<Record<string, unknown>>, maxChars: number): string {
+  const text = textOf(parts)
+  if (!text.trim()) throw new AppError(400, 'EMPTY_MESSAGE', 'The message is empty.')
+  if (text.length > maxChars) {
+    throw new AppError(400, 'MESSAGE_TOO_LONG', `The message is ${text.length} characters long; the limit is ${maxChars}.`)
+  }
+  return text
+}
