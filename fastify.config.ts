@@ -29,6 +29,12 @@ export const ConfigSchema = Type.Object({
   /** PostgreSQL connection string; when unset, SQLite at DATABASE_PATH. */
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_PATH: Type.String({ minLength: 1, default: 'data/app.db' }),
+  /** Redis shared by replicas (rate limits, running answers); when unset that state lives in this process. */
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Prefix of every Redis key and channel this app uses (several apps or test runs can share one Redis). */
+  REDIS_KEY_PREFIX: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9:_.-]+$', default: 'chat:' }),
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   /** One or more 32-byte keys (hex or base64), comma-separated, newest first. */
   SESSION_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** Sessions end after this many seconds without a visit… */
@@ -95,6 +101,9 @@ export interface AppConfig {
   databaseUrl: string | undefined
   /** Absolute path, or ':memory:'. */
   databasePath: string
+  /** Shared state for replicas; null: in this process only. */
+  redis: { url: string; keyPrefix: string } | null
+  metricsToken: string | undefined
   /** Newest first; each 32 bytes. */
   sessionKeys: Buffer[]
   sessionIdleTimeoutS: number
@@ -180,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',
     databaseUrl: config.DATABASE_URL,
     databasePath: config.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(root, config.DATABASE_PATH),
+    redis: config.REDIS_URL ? { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX } : null,
+    metricsToken: config.METRICS_TOKEN,
     sessionKeys: sessionKeys(config, root),
     sessionIdleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
     sessionMaxAgeS: config.SESSION_MAX_AGE_S,

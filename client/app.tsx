@@ -15,10 +15,6 @@ import { LoadingIndicator } from './components/ui/loading-indicator.tsx'
 /** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
 /** `icons`: only in a server render, the icons the server can draw right away (client/lib/icons.ts). */
 export function App({ state, icons }: { state: PageState; icons?: IconLookup }) {
-  // Marks the document as interactive (tests and the update check wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
   // Errors from the sign-in popup (or a full-page sign-in) come back as a toast here.
   useEffect(
     () => onSignInError((message) => notify({ title: 'Sign-in failed', description: message, variant: 'error', duration: Infinity })),

@@ -32,7 +32,9 @@ async function mount() {
     {
       onRecoverableError(error) {
         // Hydration mismatches land here: an error, so tests and monitoring notice them.
-        console.error('[app] recoverable error', error)
+        // React wraps an error it recovered from by re-rendering (#520): the cause is the story.
+        const cause = error instanceof Error && error.cause ? error.cause : undefined
+        console.error('[app] recoverable error', error, ...(cause ? ['caused by', cause] : []))
       },
     },
   )

@@ -6,19 +6,19 @@ import type { DestinationStream } from 'pino'
 import type { AppConfig } from '../fastify.config.ts'
 import { loggerOptions } from './logger.ts'
 import bots from './plugins/bots.ts'
+import metrics from './plugins/metrics.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
 import icons from './plugins/icons.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
 import db from './plugins/db.ts'
+import redis from './plugins/redis.ts'
 import session from './plugins/session.ts'
 import builds from './plugins/builds.ts'
 import llm from './plugins/llm.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import localAuthRoutes from './routes/auth/local.ts'
-import githubAuthRoutes from './routes/auth/github.ts'
-import oidcAuthRoutes from './routes/auth/oidc.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
 import iconRoutes from './routes/icons/index.ts'
@@ -53,6 +53,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id)
   })
 
+  await app.register(metrics, { config })
   await app.register(bots)
   await app.register(errors)
   await app.register(security, { config })
@@ -63,11 +64,13 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(builds, { config })
   await app.register(buildRoutes)
   await app.register(db, { config })
+  await app.register(redis, { config })
   await app.register(session, { config })
   await app.register(authRoutes)
   await app.register(localAuthRoutes)
-  if (config.auth.github) await app.register(githubAuthRoutes)
-  if (config.auth.oidc) await app.register(oidcAuthRoutes)
+  // Loaded only when configured: the OAuth/OIDC client is code a process without them need not hold.
+  if (config.auth.github) await app.register(import('./routes/auth/github.ts'))
+  if (config.auth.oidc) await app.register(import('./routes/auth/oidc.ts'))
   await app.register(llm, { config })
   await app.register(modelRoutes)
   await app.register(chats, { config })

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from '../fastify.config.ts'
 import { createDatabase, migrateToLatest } from './plugins/db.ts'
 
 export async function migrate(config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>): Promise<string[]> {
-  const { db } = createDatabase(config)
+  const { db } = await createDatabase(config)
   try {
     const results = await migrateToLatest(db)
     return results.map((result) => `${result.migrationName}: ${result.status}`)

@@ -1,9 +1,49 @@
 // What each page's loader returns (the `data` of PageState and `_payload.json`).
+import type { ModelInfo } from './models.ts'
 
 export interface HomePageData {
-  /** Nothing yet: the home screen's data (models, suggestions) lands with the chat issues. */
+  /** The model picker's choices, in the first paint (no request after hydration). */
+  models: ModelInfo[]
+  defaultModel: string
+}
+
+export type MessageStatus = 'complete' | 'streaming' | 'partial' | 'error'
+
+/** A stored message: the AI SDK UIMessage shape (`parts`) plus what the store knows about it. */
+export interface StoredChatMessage {
+  id: string
+  role: 'user' | 'assistant' | 'system'
+  parts: Array<Record<string, unknown>>
+  status: MessageStatus
+  createdAt: number
+  metadata?: { model?: string | null; usage?: unknown }
+}
+
+export interface ChatVote {
+  messageId: string
+  value: 'up' | 'down'
+}
+
+/** A chat in a list (GET /api/chats, the sidebar). */
+export interface ChatSummary {
+  id: string
+  title: string
+  visibility: 'private' | 'public'
+  model: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+/** A chat as its screen sees it: `isOwner` decides between the full screen and read-only. */
+export interface ChatView extends ChatSummary {
+  isOwner: boolean
+  /** An answer is being written right now (the screen resumes its stream). */
+  streaming: boolean
 }
 
 export interface ChatPageData {
-  id: string
+  chat: ChatView
+  messages: StoredChatMessage[]
+  /** The owner's votes on answers (empty for readers of a public chat). */
+  votes: ChatVote[]
 }

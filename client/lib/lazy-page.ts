@@ -46,9 +46,10 @@ export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P
   return {
     load,
     useComponent() {
-      const current = load()
       // `use` reads status/value synchronously, so a preloaded page renders without suspending.
-      return (current.status === 'fulfilled' ? current.value! : use(current as Promise<Module<P>>)).default
+      // Always call it, never only when pending: React replays a suspended component and expects
+      // the same calls in the same order (skipping `use` on the replay breaks the hooks after it).
+      return use(load() as Promise<Module<P>>).default
     },
   }
 }

@@ -1,19 +1,299 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useChat } from '@ai-sdk/react'
+import type { UIMessage } from 'ai'
+import type { ChatPageData, ChatVote, MessageStatus, StoredChatMessage } from '../../shared/page-data.ts'
 import { useRouteData } from '../lib/page-context.ts'
-import type { ChatPageData } from '../../shared/page-data.ts'
+import { chatHistory } from '../lib/chat-history.ts'
+import { http } from '../lib/http.ts'
+import { notify } from '../lib/toast.ts'
+import { PrefetchLink } from '../components/app/prefetch-link.tsx'
+import { Icon } from '../components/ui/icon.tsx'
+import { TextButton } from '../components/chat/text-button.tsx'
+import { PromptBox } from '../components/chat/prompt-box.tsx'
+import { AssistantMessage } from '../components/chat/assistant-message.tsx'
+import { UserMessage } from '../components/chat/user-message.tsx'
+import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
+import { createChatTransport } from '../components/chat/chat-transport.ts'
+import { describeChatError } from '../components/chat/chat-errors.ts'
+import { takeAnswerRequest } from '../components/chat/answer-handoff.ts'
+import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
+import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
+import { messageText } from '../components/chat/message-text.ts'
+import { newId } from '../components/chat/new-id.ts'
 
 export default function ChatPage() {
   const { data } = useRouteData<ChatPageData>()
+  // A different chat is a fresh screen (its own useChat state, scroll position and draft).
+  return <ChatScreen key={data.chat.id} data={data} />
+}
+
+function toUIMessage(message: StoredChatMessage): UIMessage {
+  return { id: message.id, role: message.role, parts: message.parts as UIMessage['parts'], metadata: message.metadata }
+}
+
+type Votes = Record<string, ChatVote['value']>
+
+function ChatScreen({ data }: { data: ChatPageData }) {
+  const chatId = data.chat.id
+  const readOnly = !data.chat.isOwner
+  const [input, setInput] = useState('')
+  const [title, setTitle] = useState(data.chat.title)
+  const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => Object.fromEntries(data.messages.map((m) => [m.id, m.status])))
+  const [votes, setVotes] = useState<Votes>(() => Object.fromEntries(data.votes.map((vote) => [vote.messageId, vote.value])))
+  const prompt = useRef<HTMLTextAreaElement>(null)
+  const scroller = useRef<HTMLDivElement>(null)
+  const content = useRef<HTMLDivElement>(null)
+  /** Did the server accept the current request (an error after that is the answer's, not the send's)? */
+  const accepted = useRef(false)
+  /** The message being sent, to put back into the prompt when the server refuses it. */
+  const pending = useRef<{ id: string; text: string } | null>(null)
+  /** The messages before the current request, to restore when the server refuses it. */
+  const before = useRef<UIMessage[]>([])
+  const finished = useRef(false)
+  /** The user pressed Stop during the current request. */
+  const stopRequested = useRef(false)
+  const [stopping, setStopping] = useState(false)
+
+  const transport = useMemo(() => createChatTransport({ onResponse: () => (accepted.current = true) }), [])
+  const initialMessages = useMemo(() => data.messages.filter((m) => m.role !== 'system').map(toUIMessage), [data.messages])
+
+  const chat = useChat({
+    id: chatId,
+    messages: initialMessages,
+    transport,
+    // Render at most every 50 ms however fast tokens come: typing in the prompt stays smooth.
+    experimental_throttle: 50,
+    onData: (part) => {
+      if (part.type !== 'data-chat-title') return
+      const { title: generated } = part.data as { title: string }
+      setTitle(generated)
+      chatHistory.upsert({ id: chatId, title: generated })
+    },
+    onFinish: ({ message, isAbort, isError }) => {
+      finished.current = true
+      const stopped = isAbort || stopRequested.current
+      if (message.role === 'assistant') setStatuses((current) => ({ ...current, [message.id]: isError ? 'error' : stopped ? 'partial' : 'complete' }))
+      setStopping(false)
+      chatHistory.upsert({ id: chatId, updatedAt: Date.now() })
+    },
+    onError: (error) => onChatError(error),
+  })
+  const { messages, status, sendMessage, regenerate, stop, setMessages, resumeStream } = chat
+  const busy = status === 'submitted' || status === 'streaming'
+  const { atBottom, scrollToBottom } = useStickToBottom(scroller, content)
+
+  useFocusOnArrival(prompt, !readOnly)
+
+  // An answer still being written when the page loaded: follow it from where it is. When it ended
+  // in between (nothing left to resume), the stored answer is read instead.
+  useEffect(() => {
+    if (!data.chat.streaming) return
+    void (async () => {
+      await resumeStream()
+      if (!finished.current) await reload()
+    })()
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  async function reload() {
+    try {
+      const fresh = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}`)
+      setStatuses(Object.fromEntries(fresh.messages.map((m) => [m.id, m.status])))
+      setMessages(fresh.messages.filter((m) => m.role !== 'system').map(toUIMessage))
+    } catch (error) {
+      notify({ title: 'Could not load the answer', description: describeChatError(error).message, variant: 'error' })
+    }
+  }
+
+  // Arriving from the home screen with a question that has no answer yet: ask for it now.
+  useEffect(() => {
+    if (!readOnly && takeAnswerRequest(chatId)) void answer()
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  function beginRequest(message: { id: string; text: string } | null) {
+    accepted.current = false
+    stopRequested.current = false
+    pending.current = message
+    before.current = messages
+    scrollToBottom()
+  }
+
+  /** Answers the last question (again): the first answer of a new chat, Regenerate, Retry. */
+  function answer() {
+    beginRequest(null)
+    return regenerate()
+  }
+
+  function send(text: string, id = newId()) {
+    beginRequest({ id, text })
+    setInput('')
+    return sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] })
+  }
+
+  function onChatError(error: Error) {
+    const { status: httpStatus, message } = describeChatError(error)
+    const refused = !accepted.current
+    const sent = pending.current
+    if (refused) {
+      // Nothing changed on the server: the list goes back to what it was, and a refused message's
+      // text goes back into the prompt (unless the user already typed something new there).
+      // An edited message was already removed on the server, with everything after it.
+      const edited = before.current.findIndex((m) => m.id === sent?.id)
+      setMessages(edited >= 0 ? before.current.slice(0, edited) : before.current)
+      if (sent) setInput((current) => current || sent.text)
+    }
+    const retry = refused && sent ? () => void send(sent.text, sent.id) : refused || error.name !== 'TypeError' ? () => void answer() : () => void resumeStream()
+    notify({
+      title: httpStatus === 429 ? 'Too many messages' : refused ? 'Your message was not sent' : 'The answer failed',
+      description: message,
+      variant: 'error',
+      duration: 10_000,
+      action: { label: 'Retry', altText: 'Send your message again with the send button', onClick: retry },
+    })
+  }
+
+  const busyNow = useRef(busy)
+  busyNow.current = busy
+
+  /**
+   * Stop: the server stops the model and stores what was written; the stream then ends by itself
+   * with exactly that text, so the screen and a reload agree. Only if it does not end soon (the
+   * connection is stuck) does the browser cut it.
+   */
+  async function stopAnswer() {
+    stopRequested.current = true
+    setStopping(true)
+    const stopOnServer = () => http.post(`/api/chats/${encodeURIComponent(chatId)}/stop`)
+    try {
+      await stopOnServer()
+    } catch (error) {
+      notify({ title: 'Could not stop the answer', description: describeChatError(error).message, variant: 'error' })
+    }
+    setTimeout(() => {
+      if (!busyNow.current) return
+      void stop()
+      // Stop pressed before the answer had started on the server: stop it now that it has.
+      void stopOnServer().catch(() => undefined)
+    }, 1500)
+    prompt.current?.focus()
+  }
+
+  async function editMessage(messageId: string, text: string) {
+    try {
+      await http.delete(`/api/chats/${encodeURIComponent(chatId)}/messages`, { body: { messageId, type: 'edit' } })
+    } catch (error) {
+      notify({ title: 'Could not edit the message', description: describeChatError(error).message, variant: 'error' })
+      throw error
+    }
+    beginRequest({ id: messageId, text })
+    void sendMessage({ text, messageId })
+  }
+
+  async function vote(messageId: string, value: ChatVote['value'] | null) {
+    const before = votes[messageId]
+    const apply = (next: ChatVote['value'] | undefined) =>
+      setVotes((current) => {
+        const copy = { ...current }
+        if (next) copy[messageId] = next
+        else delete copy[messageId]
+        return copy
+      })
+    apply(value ?? undefined)
+    try {
+      await http.post(`/api/chats/${encodeURIComponent(chatId)}/votes`, { messageId, value })
+    } catch (error) {
+      apply(before)
+      notify({ title: 'Your vote was not saved', description: describeChatError(error).message, variant: 'error' })
+    }
+  }
+
+  const last = messages[messages.length - 1]
+  const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id
+  // An answer the server is still writing (resumed after a load) counts as streaming too.
+  const writing = busy || (last?.role === 'assistant' && statuses[last.id] === 'streaming')
+  const waitingForFirstWord = writing && (last?.role !== 'assistant' || messageText(last) === '')
+  const unanswered = !busy && !readOnly && last?.role === 'user'
+
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 py-6 sm:px-6">
-      <h1 className="sr-only">Chat {data.id}</h1>
-      <section
-        role="log"
-        aria-label="Messages"
-        className="flex flex-1 flex-col items-center justify-center gap-2 text-center text-sm text-neutral-500 dark:text-neutral-400"
-      >
-        <p className="text-base font-medium text-neutral-700 dark:text-neutral-200">No messages yet</p>
-        <p>Messages of this chat will show here.</p>
-      </section>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <h1 className="sr-only">{title}</h1>
+      <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none]">
+        {/* grow: a short conversation starts at the top; a long one rests at the bottom (column-reverse). */}
+        <div ref={content} className="mx-auto w-full max-w-3xl grow px-4 pt-6 pb-4 sm:px-6">
+          <div role="log" aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex flex-col gap-6">
+            {messages.map((message) =>
+              message.role === 'user' ? (
+                <UserMessage
+                  key={message.id}
+                  message={message}
+                  readOnly={readOnly}
+                  canEdit={!busy}
+                  onEdit={(text) => editMessage(message.id, text)}
+                />
+              ) : message.role === 'assistant' && (messageText(message) !== '' || !writing || message !== last) ? (
+                <AssistantMessage
+                  key={message.id}
+                  message={message}
+                  status={statuses[message.id] ?? 'complete'}
+                  streaming={writing && message === last}
+                  latest={message.id === lastAssistantId && message === last}
+                  readOnly={readOnly}
+                  vote={votes[message.id]}
+                  onVote={(value) => void vote(message.id, value)}
+                  onRegenerate={() => void answer()}
+                />
+              ) : null,
+            )}
+            {waitingForFirstWord && <ThinkingIndicator />}
+          </div>
+          {messages.length === 0 && (
+            <p className="py-10 text-center text-sm text-neutral-600 dark:text-neutral-300">No messages yet.</p>
+          )}
+          {unanswered && (
+            <div className="mt-4 flex items-center gap-3 text-sm text-neutral-600 dark:text-neutral-300">
+              <span>This question has no answer yet.</span>
+              <TextButton onClick={() => void answer()}>Answer it</TextButton>
+            </div>
+          )}
+        </div>
+      </div>
+      {!atBottom && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-28 flex justify-center">
+          <button
+            type="button"
+            onClick={() => scrollToBottom()}
+            className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full border border-neutral-200 bg-white px-3 py-1.5 text-sm font-medium text-neutral-800 shadow-md hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
+          >
+            <Icon name="lucide:arrow-down" size={16} />
+            Jump to latest
+          </button>
+        </div>
+      )}
+      <div className="shrink-0 pb-4">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
+          {readOnly ? (
+            <p className="rounded-xl border border-neutral-200 px-4 py-3 text-center text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
+              This chat was shared with you and is read-only.{' '}
+              <PrefetchLink href="/" className="font-medium text-secondary-700 underline underline-offset-2 dark:text-secondary-300">
+                Start your own chat
+              </PrefetchLink>
+            </p>
+          ) : (
+            <PromptBox
+              value={input}
+              onValueChange={setInput}
+              onSubmit={(text) => void send(text)}
+              streaming={busy}
+              onStop={() => void stopAnswer()}
+              stopping={stopping}
+              textareaRef={prompt}
+            />
+          )}
+        </div>
+      </div>
     </div>
   )
 }

@@ -1,20 +1,103 @@
-import { PRODUCT_NAME } from '../../shared/constants.ts'
+import { useRef, useState } from 'react'
+import { useLocation } from 'wouter'
+import type { HomePageData } from '../../shared/page-data.ts'
+import type { ChatSummary } from '../lib/chat-history.ts'
+import { useRouteData } from '../lib/page-context.ts'
+import { chatHistory } from '../lib/chat-history.ts'
+import { notify } from '../lib/toast.ts'
+import { PromptBox } from '../components/chat/prompt-box.tsx'
+import { ModelPicker } from '../components/chat/model-picker.tsx'
+import { useModelChoice } from '../components/chat/model-choice.ts'
+import { requestAnswerOnArrival } from '../components/chat/answer-handoff.ts'
+import { describeChatError } from '../components/chat/chat-errors.ts'
+import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
+import { newId } from '../components/chat/new-id.ts'
+import { Icon } from '../components/ui/icon.tsx'
+
+const SUGGESTIONS = [
+  { title: 'Explain a concept', prompt: 'Explain how HTTP caching works, with a short example.' },
+  { title: 'Write some code', prompt: 'Write a TypeScript function that debounces another function.' },
+  { title: 'Compare options', prompt: 'Compare SQLite and PostgreSQL in a table.' },
+  { title: 'Plan something', prompt: 'Help me plan a three-day trip to Lisbon.' },
+]
 
 export default function HomePage() {
+  const { data } = useRouteData<HomePageData>()
+  const [, navigate] = useLocation()
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const [model, setModel] = useModelChoice(data.models, data.defaultModel)
+  const prompt = useRef<HTMLTextAreaElement>(null)
+  useFocusOnArrival(prompt)
+
+  /** Creates the chat with its first question, then the chat screen streams the answer. */
+  async function start(question: string) {
+    if (sending) return
+    setSending(true)
+    const id = newId()
+    try {
+      // The HTTP client is not part of the first paint: it loads with the first send.
+      const { http } = await import('../lib/http.ts')
+      const chat = await http.post<ChatSummary>('/api/chats', {
+        id,
+        message: { id: newId(), role: 'user', parts: [{ type: 'text', text: question }] },
+        model,
+      })
+      chatHistory.upsert(chat)
+      requestAnswerOnArrival(chat.id)
+      navigate(`/chat/${chat.id}`)
+    } catch (error) {
+      // The question stays in the box; Retry sends it again.
+      setText((current) => current || question)
+      setSending(false)
+      const { message } = describeChatError(error)
+      notify({
+        title: 'Your message was not sent',
+        description: message,
+        variant: 'error',
+        action: { label: 'Retry', altText: 'Send the message again with the send button', onClick: () => void start(question) },
+      })
+      prompt.current?.focus()
+    }
+  }
+
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-8 px-4 py-8 sm:px-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900 sm:text-3xl dark:text-white">
-          Hello there!
-        </h1>
-        <p className="mt-2 text-lg text-neutral-500 dark:text-neutral-400">How can I help you today?</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900 sm:text-3xl dark:text-white">Hello there!</h1>
+        <p className="mt-2 text-lg text-neutral-600 dark:text-neutral-300">How can I help you today?</p>
       </div>
-      <div
-        className="rounded-xl border border-dashed border-neutral-300 p-6 text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400"
-        data-testid="home-empty-state"
-      >
-        {PRODUCT_NAME} is getting ready. The prompt box appears here once chatting is switched on.
-      </div>
+      <PromptBox
+        value={text}
+        onValueChange={setText}
+        onSubmit={(question) => void start(question)}
+        sending={sending}
+        textareaRef={prompt}
+        footer={<ModelPicker models={data.models} value={model} onChange={setModel} />}
+      />
+      <section aria-labelledby="suggestions-heading">
+        <h2 id="suggestions-heading" className="sr-only">
+          Suggestions
+        </h2>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {SUGGESTIONS.map((suggestion) => (
+            <li key={suggestion.title}>
+              <button
+                type="button"
+                disabled={sending}
+                onClick={() => void start(suggestion.prompt)}
+                className="group flex h-full w-full items-start gap-3 rounded-xl border border-neutral-200 px-4 py-3 text-left text-sm transition-colors hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium text-neutral-900 dark:text-neutral-100">{suggestion.title}</span>
+                  <span className="mt-0.5 block text-neutral-600 dark:text-neutral-300">{suggestion.prompt}</span>
+                </span>
+                <Icon name="lucide:arrow-up-right" size={16} className="mt-0.5 text-neutral-500 group-hover:text-neutral-800 dark:text-neutral-400 dark:group-hover:text-neutral-100" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   )
 }

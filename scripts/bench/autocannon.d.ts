@@ -13,6 +13,24 @@ declare module 'autocannon' {
     /** Seconds before a request counts as a timeout (default 10). */
     timeout?: number
     title?: string
+    method?: string
+    body?: string
+    /** A sequence each connection runs in a loop; `context` is per connection and survives the loop. */
+    requests?: Array<{
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+      setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void
+    }>
+  }
+
+  export interface RequestParams {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
   }
 
   /** hdr-histogram summary; latencies are in ms, requests and throughput per second. */

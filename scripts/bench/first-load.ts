@@ -8,23 +8,27 @@
 // page. Sizes are measured, never asserted: the exit code is 0 unless something crashed.
 //
 // Environment: FIRST_LOAD_PATHS (comma-separated, default `/,/chat/bench-first-load`),
-// FIRST_LOAD_AFTER_IDLE_MS (how long to keep listening after network idle, default 3000).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+// FIRST_LOAD_AFTER_IDLE_MS (how long to keep listening after network idle, default 3000). A `/chat/{id}`
+// path is created first (a public chat with an answer holding Markdown, a table and code).
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { DESKTOP_CHROME_UA, launchOptions } from '../../test/helpers/chromium.ts'
+import { ROOT, ensureBuild, startProductionApp } from './bench-app.ts'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CLIENT_DIR = join(ROOT, 'dist/client')
 const HOST = '127.0.0.1'
-/** The first-load budget for JS+CSS, gzip (DESIGN: ≤ 100 KB; the target leaves room below it). */
-const BUDGET_KB = 100
-const TARGET_KB = 90
+/**
+ * First-load budgets for JS+CSS, gzip (issue 6): `/` ≤ 100 KB (the target leaves room below it);
+ * a chat screen with Markdown and highlighting ≤ 250 KB, grammars and themes loaded on demand (they
+ * are listed, and the total without them is printed too).
+ */
+function budgetFor(path: string): { budget: number; target: number } {
+  return path.startsWith('/chat/') ? { budget: 250, target: 250 } : { budget: 100, target: 90 }
+}
+const ON_DEMAND = /\/assets\/(github-(light|dark)-default|typescript|tsx|javascript|jsx|json|shellscript|python|html|css|sql|yaml|markdown|go|rust|java|c|cpp|diff|dockerfile)-[\w-]{8}\.js$/
 const PATHS = (process.env.FIRST_LOAD_PATHS ?? '/,/chat/bench-first-load').split(',').map((path) => path.trim()).filter(Boolean)
 const AFTER_IDLE_MS = Number(process.env.FIRST_LOAD_AFTER_IDLE_MS ?? 3000)
 
@@ -61,54 +65,6 @@ function sizesOf(path: string): Sizes {
   }
 }
 
-function ensureBuild(): void {
-  if (existsSync(join(ROOT, 'dist/node/server/main.js')) && existsSync(join(CLIENT_DIR, '.vite/manifest.json'))) return
-  progress('no production build: npm run build')
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 10 * 60_000 })
-  if (result.status !== 0) throw new Error(`npm run build failed (status ${result.status})`)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function startApp(): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATABASE_PATH: ':memory:',
-      SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const errors: string[] = []
-  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()))
-  const origin = `http://${HOST}:${port}`
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited during start-up:\n${errors.join('')}`)
-    const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)
-    if (ok) return { child, origin }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  child.kill('SIGKILL')
-  throw new Error('the app did not answer /healthz within 30 s')
-}
-
 async function firstLoad(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string): Promise<Fetched[]> {
   // A new context: empty cache, new connections, a first visit.
   const context = await browser.newContext({ userAgent: DESKTOP_CHROME_UA })
@@ -143,6 +99,8 @@ function report(path: string, fetched: Fetched[]): string {
   const first = fetched.filter((item) => !item.afterIdle)
   const later = fetched.filter((item) => item.afterIdle)
   const gzip = total(first, 'gzip') / 1000
+  const counted = total(first.filter((item) => !ON_DEMAND.test(item.path)), 'gzip') / 1000
+  const { budget, target } = budgetFor(path)
   return [
     `## First load of \`${path}\``,
     '',
@@ -151,16 +109,38 @@ function report(path: string, fetched: Fetched[]): string {
     ...rows,
     '',
     `- until network idle: ${first.length} files, gzip ${gzip.toFixed(2)} KB (gzip -9 ${kb(total(first, 'gzip9'))}, brotli ${kb(total(first, 'brotli'))}, raw ${kb(total(first, 'raw'))}); ` +
-      `budget ${BUDGET_KB} KB: ${gzip <= BUDGET_KB ? 'within' : 'OVER'} (${(BUDGET_KB - gzip).toFixed(2)} KB left), target ${TARGET_KB} KB: ${gzip <= TARGET_KB ? 'met' : 'missed'}`,
+      `budget ${budget} KB: ${counted <= budget ? 'within' : 'OVER'} (${(budget - counted).toFixed(2)} KB left${counted !== gzip ? `, counting ${counted.toFixed(2)} KB: without grammars and themes` : ''}), target ${target} KB: ${counted <= target ? 'met' : 'missed'}`,
     `- within ${AFTER_IDLE_MS} ms after idle: ${later.length} more files, gzip ${kb(total(later, 'gzip'))} KB`,
     '',
   ].join('\n')
 }
 
+/**
+ * A chat page needs a chat: `/chat/{id}` is created with a question whose answer has Markdown, a
+ * table and a code block (so highlighting loads), answered, and made public, so the fresh browser
+ * context of each measurement may read it.
+ */
+async function seedChat(origin: string, id: string) {
+  const json = { 'content-type': 'application/json' }
+  const question = 'Show me a code example and a table, please'
+  const created = await fetch(`${origin}/api/chats`, { method: 'POST', headers: json, body: JSON.stringify({ id, message: { role: 'user', parts: [{ type: 'text', text: question }] } }) })
+  if (!created.ok) throw new Error(`first-load: could not create chat ${id}: ${created.status} ${await created.text()}`)
+  const cookie = created.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  const withCookie = { ...json, cookie }
+  const answer = await fetch(`${origin}/api/chats/${id}`, { method: 'POST', headers: withCookie, body: JSON.stringify({ trigger: 'regenerate-message', messages: [{ role: 'user', parts: [{ type: 'text', text: question }] }] }) })
+  await answer.text()
+  const shared = await fetch(`${origin}/api/chats/${id}`, { method: 'PATCH', headers: withCookie, body: JSON.stringify({ visibility: 'public' }) })
+  if (!shared.ok) throw new Error(`first-load: could not share chat ${id}: ${shared.status}`)
+}
+
 async function main() {
   ensureBuild()
   progress('starting the app (production build)')
-  const app = await startApp()
+  const app = await startProductionApp()
+  for (const path of PATHS) {
+    const chatId = /^\/chat\/([^/]+)$/.exec(path)?.[1]
+    if (chatId) await seedChat(app.origin, chatId)
+  }
   const browser = await chromium.launch({ ...launchOptions(), timeout: 30_000 })
   try {
     console.log(`# First load (KB = 1000 bytes; gzip = zlib default level, as in Vite's build report)\n`)
@@ -170,7 +150,7 @@ async function main() {
     }
   } finally {
     await browser.close()
-    app.child.kill('SIGTERM')
+    app.stop()
   }
 }
 

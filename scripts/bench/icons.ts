@@ -13,10 +13,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './bench-app.ts'
 
 const HOST = '127.0.0.1'
 const ICON_PATH = '/api/_nuxt_icon/lucide.json?icons=house,settings,user'
@@ -193,17 +193,6 @@ function progress(message: string): void {
   process.stderr.write(`· ${message}\n`)
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, explain: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs

@@ -18,7 +18,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,6 +25,7 @@ import autocannon, { type Result as LoadResult } from 'autocannon'
 import { isbot } from 'isbot'
 import { chromium, type Browser, type Response as PwResponse } from '@playwright/test'
 import { launchOptions } from '../../test/helpers/chromium.ts'
+import { freePort } from './bench-app.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -192,17 +192,6 @@ function buildFreshness(): string {
   return readFileSync(stampFile, 'utf8').trim() === current.trim() ? 'matches the sources' : 'STALE (sources changed since the build)'
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Keeps the last lines a child wrote, to show why it died and whether it logged warnings. */
 function captureOutput(child: ChildProcess, lines: string[], limit = 200): void {

@@ -12,39 +12,34 @@
 //                bench's own event loop is not what saturates first.
 //
 // Environment: BENCH_TOKENS (default 100), BENCH_TOKEN_MS (pace, default 10), BENCH_RUNS (relay runs,
-// default 7), BENCH_CONCURRENCY (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level,
-// default 60). Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
+// default 7), BENCH_WARMUP (answers relayed before measuring, default 20: a server in use has run
+// its code often enough for the JIT; a fresh one would measure compilation), BENCH_CONCURRENCY
+// (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level, default 60), BENCH_APP_NODE_ARGS
+// (node flags for the app, e.g. --cpu-prof), BENCH_HEAPSNAPSHOT (see startApp).
+// Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
 // Timings are reported, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startFakeOpenAI } from '../../test/helpers/fake-openai.ts'
+import { freePort, positiveIntEnv, ROOT } from './bench-app.ts'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const HOST = '127.0.0.1'
-const TOKENS = int('BENCH_TOKENS', 100)
-const TOKEN_MS = int('BENCH_TOKEN_MS', 10)
-const RUNS = int('BENCH_RUNS', 7)
+const TOKENS = positiveIntEnv('BENCH_TOKENS', 100)
+const TOKEN_MS = positiveIntEnv('BENCH_TOKEN_MS', 10)
+const RUNS = positiveIntEnv('BENCH_RUNS', 7)
+const WARMUP = positiveIntEnv('BENCH_WARMUP', 20)
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '200,500,1000').split(',').map((n) => Number(n.trim())).filter((n) => n > 0)
-const LEVEL_SECONDS = int('BENCH_LEVEL_SECONDS', 60)
+const LEVEL_SECONDS = positiveIntEnv('BENCH_LEVEL_SECONDS', 60)
 const MODEL = 'bench-model'
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 // Long enough that every answer of a level is still streaming when the last one starts.
 const HOLD_TOKEN_MS = 50
 const HOLD_TOKENS = 200
-
-function int(name: string, fallback: number): number {
-  const raw = process.env[name]
-  if (!raw) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw} is not a positive integer`)
-  return value
-}
 
 function progress(message: string) {
   process.stderr.write(`· ${message}\n`)
@@ -72,17 +67,6 @@ async function cleanup() {
 }
 process.on('exit', () => app?.kill('SIGKILL'))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
@@ -126,7 +110,11 @@ async function stopApp() {
 
 async function startApp(upstream: string, dataDir: string): Promise<{ base: string; pid: number }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  // BENCH_HEAPSNAPSHOT=1: the app writes heap snapshots (Heap.*.heapsnapshot in the project folder)
+  // at the first level's idle point and when all its answers are streaming: compare the two to see
+  // what a running answer holds on to. (Not SIGUSR2: close-with-grace shuts the app down on it.)
+  const nodeArgs = [...(process.env.BENCH_HEAPSNAPSHOT ? ['--heapsnapshot-signal=SIGWINCH'] : []), ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)]
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/server/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -263,7 +251,7 @@ async function relayed(base: string, chat: Chat, onFirst?: () => void): Promise<
 
 async function main() {
   if (!existsSync(join(ROOT, 'dist/node/server/main.js'))) throw new Error('dist/node/server/main.js is missing: run npm run build first')
-  const watchdogSeconds = 120 + RUNS * 2 * (TOKENS * TOKEN_MS) / 1000 + LEVELS.length * (LEVEL_SECONDS + 30)
+  const watchdogSeconds = 120 + (RUNS + WARMUP) * 2 * (TOKENS * TOKEN_MS) / 1000 + LEVELS.length * (LEVEL_SECONDS + 30)
   setTimeout(() => {
     console.error(`bench: watchdog: still running after ${Math.round(watchdogSeconds)} s, giving up`)
     void cleanup().finally(() => process.exit(1))
@@ -280,8 +268,11 @@ async function main() {
 
   // 1. relay: alternate direct and relayed runs so drift on the machine hits both alike.
   const owner = await createChat(base)
-  await relayed(base, owner) // warm-up (JIT, first DB writes, title request)
-  await direct(fake.baseUrl)
+  await relayed(base, owner) // warm-up (JIT, first DB writes, title requests)
+  for (let run = 1; run < WARMUP; run++) {
+    await relayed(base, await createChat(base, owner.cookie))
+    await direct(fake.baseUrl)
+  }
   const directRuns: StreamTiming[] = []
   const appRuns: StreamTiming[] = []
   for (let run = 0; run < RUNS; run++) {
@@ -313,6 +304,10 @@ async function main() {
     // One answer first so the idle baseline includes what any first answer loads (the AI SDK paths).
     await relayed(base, chats.pop()!)
     await new Promise((resolve) => setTimeout(resolve, 500))
+    if (process.env.BENCH_HEAPSNAPSHOT && index === 0) {
+      process.kill(pid, 'SIGWINCH')
+      await new Promise((resolve) => setTimeout(resolve, 5000))
+    }
     const idle = rssMb(pid)
     let peak = idle
     let streaming = 0
@@ -326,6 +321,7 @@ async function main() {
       relayed(base, chat, () => {
         streaming++
         atOnce = Math.max(atOnce, ++inFlight)
+        if (process.env.BENCH_HEAPSNAPSHOT && index === 0 && streaming === c) process.kill(pid, 'SIGWINCH')
       }).then(
         () => {
           inFlight--

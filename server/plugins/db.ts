@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
 import SQLite from 'better-sqlite3'
-import pg from 'pg'
+import type pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
 import type { AppConfig } from '../../fastify.config.ts'
 import type { Database } from '../db/schema.ts'
@@ -14,29 +14,41 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
     dbDialect: 'sqlite' | 'postgres'
+    /** The PostgreSQL pool (for metrics); null on SQLite. */
+    dbPool: pg.Pool | null
   }
 }
 
-export function createDatabase(
+/**
+ * The database from the configuration. `pg` is loaded only when DATABASE_URL is set: a SQLite
+ * process does not carry the PostgreSQL client's code (a few MB of memory per process).
+ */
+export async function createDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>,
   onPoolError: (error: Error) => void = () => {},
-): {
+): Promise<{
   db: Kysely<Database>
   dialect: 'sqlite' | 'postgres'
-} {
+  pool?: pg.Pool
+}> {
   if (config.databaseUrl) {
+    const { default: pg } = await import('pg')
     // BIGINT columns hold millisecond timestamps: read them as numbers, not strings.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
     // An idle client whose server went away (restart, failover) emits 'error' on the pool; with no
     // listener that would crash the process. The next query simply opens a new connection.
     pool.on('error', onPoolError)
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pool }
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
   const database = new SQLite(config.databasePath)
   // WAL lets readers run while a writer commits; foreign keys are off by default in SQLite.
   database.pragma('journal_mode = WAL')
+  // In WAL mode NORMAL syncs at checkpoints, not on every commit: a crash of the process loses
+  // nothing; a power cut may lose the last commits. FULL would put an fsync in front of every
+  // answer's first token (the assistant placeholder is a commit).
+  database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' }
@@ -58,9 +70,17 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
 
 export default fp(
   async function database(app, options: { config: AppConfig }) {
-    const { db, dialect } = createDatabase(options.config, (error) => app.log.warn({ err: error }, 'db: idle PostgreSQL connection lost'))
+    const { db, dialect, pool } = await createDatabase(options.config, (error) => app.log.warn({ err: error }, 'db: idle PostgreSQL connection lost'))
     app.decorate('db', db)
     app.decorate('dbDialect', dialect)
+    app.decorate('dbPool', pool ?? null)
+    if (pool) {
+      app.metrics.onScrape(() => {
+        app.metrics.dbPool.set({ state: 'total' }, pool.totalCount)
+        app.metrics.dbPool.set({ state: 'idle' }, pool.idleCount)
+        app.metrics.dbPool.set({ state: 'waiting' }, pool.waitingCount)
+      })
+    }
     app.addHook('onClose', async () => {
       await db.destroy()
     })
@@ -73,5 +93,5 @@ export default fp(
       return `${dialect} reachable, migrations applied`
     })
   },
-  { name: 'db' },
+  { name: 'db', dependencies: ['metrics'] },
 )

@@ -86,6 +86,8 @@ export default fp(
       // Icons the server already has are drawn into the HTML and inlined for hydration (no flash).
       const icons = app.hasDecorator('icons') ? createIconRecorder((name) => app.icons.peek(name)) : undefined
 
+      const renderStart = performance.now()
+      const renderSeconds = () => (performance.now() - renderStart) / 1000
       return new Promise<FastifyReply>((resolve, reject) => {
         let started = false
         let failed = false
@@ -97,9 +99,11 @@ export default fp(
         const stream = entry.renderApp(state, {
           nonce,
           onShellReady() {
+            app.metrics.ssrRender.observe({ phase: 'shell' }, renderSeconds())
             if (!request.isBot) start()
           },
           onAllReady() {
+            app.metrics.ssrRender.observe({ phase: 'all' }, renderSeconds())
             if (request.isBot) start()
           },
           onShellError(error) {

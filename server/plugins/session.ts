@@ -50,8 +50,17 @@ declare module 'fastify' {
     getUser(): Promise<User | null>
     /** When the current user signed in (ms), if signed in. */
     loggedInAt(): number | undefined
-    /** Who owns what this visitor creates: the user id when signed in, else a stable anonymous id. */
+    /**
+     * Who owns what this visitor creates: the user id when signed in, else a stable anonymous id,
+     * minted (with its cookie) on first use. Only for requests that create something.
+     */
     getOwnerId(): Promise<string>
+    /**
+     * The owner id if this visitor already has one, else null; never sets a cookie. Reads use it:
+     * a read that minted an id could race the visitor's first write, and whichever response came
+     * last would leave the browser with a cookie for an owner that owns nothing.
+     */
+    peekOwnerId(): Promise<string | null>
   }
 }
 
@@ -131,6 +140,11 @@ export default fp(
     })
     app.decorateRequest('loggedInAt', function loggedInAt(this: FastifyRequest) {
       return data(this).lat
+    })
+    app.decorateRequest('peekOwnerId', async function peekOwnerId(this: FastifyRequest) {
+      const user = await this.getUser()
+      if (user) return user.id
+      return liveSession(this).oid ?? null
     })
     app.decorateRequest('getOwnerId', async function getOwnerId(this: FastifyRequest) {
       const user = await this.getUser()

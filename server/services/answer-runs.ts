@@ -1,6 +1,12 @@
 // Answers being generated right now, per chat (DESIGN §5). A run is consumed here, in the
 // background, not by the HTTP response: a browser that goes away does not stop the answer, and a
 // reload can subscribe again and get everything sent so far followed by what comes next.
+//
+// Each chunk is turned into its SSE frame once, when it arrives, and written to every subscriber
+// (the sender, a reload, a second tab) through a plain Node stream. What was sent is kept as
+// chunks whose consecutive deltas are merged into one: a reload gets the text so far in one
+// piece, and a thousand running answers hold their text once, not a frame string per token.
+import { Readable } from 'node:stream'
 import type { UIMessageChunk } from 'ai'
 
 export interface AnswerRun {
@@ -13,33 +19,104 @@ export interface AnswerRun {
 }
 
 interface RunState extends AnswerRun {
-  chunks: UIMessageChunk[]
+  /** The chunks sent so far, consecutive deltas of one part merged (for a late subscriber). */
+  history: UIMessageChunk[]
+  /** Frames not yet written to the subscribers: those of one tick go out as one write. */
+  outbox: string
   done: boolean
-  listeners: Set<() => void>
+  subscribers: Set<Readable>
+}
+
+export interface AnswerRunInput {
+  chatId: string
+  messageId: string
+  /** The answer as UI message chunks. */
+  produce: (signal: AbortSignal) => AsyncIterable<UIMessageChunk>
+  /**
+   * Work that runs beside the answer and may add chunks of its own (the chat's title), started
+   * once the answer's first content is out; the run ends when both have finished.
+   */
+  alongside?: (signal: AbortSignal, emit: (chunk: UIMessageChunk) => void) => Promise<void>
+  /** The message shown to the user when the stream itself throws (an error chunk is sent). */
+  describeError?: (error: unknown) => string
+  /** Runs after the answer ended (success, error or stop), before subscribers see the end. */
+  onSettled?: () => Promise<void>
 }
 
 export interface AnswerRuns {
-  /** Starts consuming `produce`'s stream; `onSettled` runs after it ends (success, error or stop). */
-  start(input: {
-    chatId: string
-    messageId: string
-    produce: (signal: AbortSignal) => ReadableStream<UIMessageChunk>
-    onSettled?: () => Promise<void>
-  }): AnswerRun
+  start(input: AnswerRunInput): AnswerRun
   get(chatId: string): AnswerRun | undefined
-  /** Everything the run sent so far, then live chunks until it ends. */
-  subscribe(chatId: string): ReadableStream<UIMessageChunk> | null
+  /** The AI SDK UI message stream as SSE: everything sent so far, then live frames until the run ends. */
+  subscribe(chatId: string): Readable | null
   stop(chatId: string): boolean
   /** Shutdown: waits for running answers up to `timeoutMs`, then stops the rest and waits for them to be stored. */
   drain(timeoutMs: number): Promise<void>
   readonly size: number
 }
 
+/** What the AI SDK's JsonToSseTransformStream writes, without a stream per chunk. */
+export const sseFrame = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`
+export const SSE_DONE = 'data: [DONE]\n\n'
+
 export function createAnswerRuns(options: { onError?: (error: unknown, chatId: string) => void } = {}): AnswerRuns {
   const runs = new Map<string, RunState>()
 
-  function notify(run: RunState) {
-    for (const listener of run.listeners) listener()
+  function send(run: RunState, chunk: UIMessageChunk) {
+    if (run.done) return
+    remember(run.history, chunk)
+    if (run.subscribers.size === 0) return
+    const frame = sseFrame(chunk)
+    // One socket write per tick, not per frame: a model's packet often carries several parts
+    // (the first token comes with start-step and text-start), and each write is a system call.
+    if (!run.outbox) process.nextTick(flush, run)
+    run.outbox += frame
+  }
+
+  function remember(history: UIMessageChunk[], chunk: UIMessageChunk) {
+    const last = history[history.length - 1]
+    if ((chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') && last?.type === chunk.type && last.id === chunk.id) {
+      last.delta += chunk.delta
+      return
+    }
+    // A copy of a delta, since later ones are added to it.
+    history.push(chunk.type === 'text-delta' || chunk.type === 'reasoning-delta' ? { ...chunk } : chunk)
+  }
+
+  function flush(run: RunState) {
+    if (!run.outbox) return
+    for (const subscriber of run.subscribers) subscriber.push(run.outbox)
+    run.outbox = ''
+  }
+
+  async function consume(run: RunState, input: AnswerRunInput) {
+    const { signal } = run.controller
+    // The work beside the answer (a title: another model call) starts once the answer's first
+    // content has gone out, or the answer has ended: started at once, its set-up ran before the
+    // answer's own request was even sent, and the user waited that long for the first word.
+    let beside: Promise<void> | undefined
+    let besideStarted = !input.alongside
+    const startBeside = () => {
+      if (besideStarted) return
+      besideStarted = true
+      beside = input.alongside!(signal, (chunk) => send(run, chunk)).catch((error) => options.onError?.(error, run.chatId))
+    }
+    let besideScheduled = besideStarted
+    try {
+      for await (const chunk of input.produce(signal)) {
+        send(run, chunk)
+        // setImmediate: after this tick's frames are written (the title's set-up is a millisecond
+        // of synchronous work that would otherwise hold back the first token's write).
+        if (!besideScheduled && (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')) {
+          besideScheduled = true
+          setImmediate(startBeside)
+        }
+      }
+    } catch (error) {
+      options.onError?.(error, run.chatId)
+      if (input.describeError) send(run, { type: 'error', errorText: input.describeError(error) })
+    }
+    startBeside()
+    await beside
   }
 
   return {
@@ -47,38 +124,32 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
       return runs.size
     },
 
-    start({ chatId, messageId, produce, onSettled }) {
+    start(input) {
+      const { chatId, messageId } = input
       const controller = new AbortController()
       let resolveSettled!: () => void
       const settled = new Promise<void>((resolve) => (resolveSettled = resolve))
-      const run: RunState = { chatId, messageId, controller, settled, chunks: [], done: false, listeners: new Set() }
+      const run: RunState = { chatId, messageId, controller, settled, history: [], outbox: '', done: false, subscribers: new Set() }
       runs.set(chatId, run)
 
-      void (async () => {
+      void consume(run, input).finally(async () => {
+        // Store the answer before ending the streams: a browser that reads the chat right after
+        // its stream ended must find the answer complete, not still "streaming".
         try {
-          const reader = produce(controller.signal).getReader()
-          for (;;) {
-            const { done, value } = await reader.read()
-            if (done) break
-            run.chunks.push(value)
-            notify(run)
-          }
+          await input.onSettled?.()
         } catch (error) {
           options.onError?.(error, chatId)
-        } finally {
-          // Store the answer before ending the streams: a browser that reads the chat right after
-          // its stream ended must find the answer complete, not still "streaming".
-          try {
-            await onSettled?.()
-          } catch (error) {
-            options.onError?.(error, chatId)
-          }
-          run.done = true
-          notify(run)
-          if (runs.get(chatId) === run) runs.delete(chatId)
-          resolveSettled()
         }
-      })()
+        flush(run)
+        run.done = true
+        for (const subscriber of run.subscribers) {
+          subscriber.push(SSE_DONE)
+          subscriber.push(null)
+        }
+        run.subscribers.clear()
+        if (runs.get(chatId) === run) runs.delete(chatId)
+        resolveSettled()
+      })
       return run
     },
 
@@ -88,29 +159,15 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
 
     subscribe(chatId) {
       const run = runs.get(chatId)
-      if (!run) return null
-      let index = 0
-      let wake: (() => void) | null = null
-      const listener = () => wake?.()
-      return new ReadableStream<UIMessageChunk>({
-        start() {
-          run.listeners.add(listener)
-        },
-        async pull(controller) {
-          while (index >= run.chunks.length && !run.done) {
-            await new Promise<void>((resolve) => (wake = resolve))
-            wake = null
-          }
-          if (index < run.chunks.length) controller.enqueue(run.chunks[index++]!)
-          else {
-            run.listeners.delete(listener)
-            controller.close()
-          }
-        },
-        cancel() {
-          run.listeners.delete(listener)
-        },
-      })
+      if (!run || run.done) return null
+      // No backpressure: a slow reader buffers at most one answer, which the run holds anyway.
+      const stream = new Readable({ read() {} })
+      // Those already subscribed get what is pending first; the newcomer gets it in the history.
+      flush(run)
+      if (run.history.length) stream.push(run.history.map(sseFrame).join(''))
+      run.subscribers.add(stream)
+      stream.once('close', () => run.subscribers.delete(stream))
+      return stream
     },
 
     stop(chatId) {

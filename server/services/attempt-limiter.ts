@@ -1,5 +1,5 @@
 // Counts failed attempts per key (an account) in a sliding window; in memory, per process.
-// (Counting across replicas moves to Redis with the scale-out work.)
+// Shared across replicas: attempt-counter.ts (Redis).
 
 export interface AttemptLimiter {
   /** Milliseconds until another attempt is allowed; 0 when allowed now. */

@@ -9,15 +9,9 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
-export interface ChatSearchHit {
-  chatId: string
-  title: string
-  snippet: string
-  highlights: Array<[number, number]>
-  /** The matching message, or null when the title matched best. */
-  messageId: string | null
-  updatedAt: number
-}
+import type { ChatSearchHit } from '../../shared/chat-search.ts'
+
+export type { ChatSearchHit }
 
 /** How much more a title match counts than a match in one message. */
 export const CHAT_SEARCH_TITLE_WEIGHT = 4

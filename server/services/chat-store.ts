@@ -1,25 +1,11 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
 import type { Kysely, Transaction } from 'kysely'
+import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
 import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../db/schema.ts'
 
-export interface ChatMessage {
-  id: string
-  role: 'user' | 'assistant' | 'system'
-  parts: Array<Record<string, unknown>>
-  status: MessageStatus
-  createdAt: number
-  metadata?: { model?: string | null; usage?: unknown }
-}
-
-export interface ChatSummary {
-  id: string
-  title: string
-  visibility: Visibility
-  model: string | null
-  createdAt: number
-  updatedAt: number
-}
+/** The shapes the pages and the API share (shared/page-data.ts). */
+export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
 
 export interface ChatPage {
   chats: ChatSummary[]
@@ -111,15 +97,27 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
 
     /** Appends messages at the end of the chat, in order, and marks activity. */
     async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>): Promise<void> {
+      if (messages.length === 0) return
       await db.transaction().execute(async (trx) => {
-        let seq = await nextSeq(trx, chatId)
+        const first = await nextSeq(trx, chatId)
         const at = now()
-        for (const message of messages) {
-          await trx
-            .insertInto('messages')
-            .values({ id: message.id, chat_id: chatId, seq: seq++, role: message.role, parts: JSON.stringify(message.parts), status: message.status, usage: null, model: message.model ?? null, created_at: at })
-            .execute()
-        }
+        // One statement for all of them: this sits between a user's Send and the model call.
+        await trx
+          .insertInto('messages')
+          .values(
+            messages.map((message, index) => ({
+              id: message.id,
+              chat_id: chatId,
+              seq: first + index,
+              role: message.role,
+              parts: JSON.stringify(message.parts),
+              status: message.status,
+              usage: null,
+              model: message.model ?? null,
+              created_at: at,
+            })),
+          )
+          .execute()
         await trx.updateTable('chats').set({ updated_at: at }).where('id', '=', chatId).execute()
       })
     },
@@ -185,6 +183,22 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     async settleInterrupted(): Promise<number> {
       const result = await db.updateTable('messages').set({ status: 'partial' }).where('status', '=', 'streaming').executeTakeFirst()
       return Number(result.numUpdatedRows)
+    },
+
+    /** With replicas: one answer whose writer is gone gets what it had written, as partial. */
+    async settleStreaming(messageId: string, parts: ChatMessage['parts']): Promise<boolean> {
+      const result = await db
+        .updateTable('messages')
+        .set({ parts: JSON.stringify(parts), status: 'partial' })
+        .where('id', '=', messageId)
+        .where('status', '=', 'streaming')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async streamingMessages(): Promise<Array<{ id: string; chatId: string; createdAt: number }>> {
+      const rows = await db.selectFrom('messages').select(['id', 'chat_id', 'created_at']).where('status', '=', 'streaming').execute()
+      return rows.map((row) => ({ id: row.id, chatId: row.chat_id, createdAt: Number(row.created_at) }))
     },
   }
 }

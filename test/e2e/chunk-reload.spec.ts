@@ -1,6 +1,7 @@
 // SPEC §8: a failed chunk load reloads the page once; a second failure within 10 s does not
 // reload again (no loop).
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
+import { createChats } from './chat-helpers.ts'
 
 // The second failure is logged by the app on purpose ('error while mounting the app').
 test.use({ allowConsoleErrors: true })
@@ -8,6 +9,7 @@ test.use({ allowConsoleErrors: true })
 test('a chunk that keeps failing causes exactly one reload', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
+  await createChats(page, 'after-deploy')
   const documents = countDocumentLoads(page)
   let failures = 0
   // As after a deploy: the chat screen's chunk is gone.

@@ -66,6 +66,7 @@ test('prompt resolves null when cancelled or dismissed', async ({ page }) => {
   await open.click()
   await page.getByRole('dialog', { name: 'Rename chat' }).getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('overlay-result')).toHaveText('prompt: null')
+  await expect(page.getByRole('dialog', { name: 'Rename chat' })).toHaveCount(0)
 
   await open.click()
   await page.getByRole('textbox', { name: 'Chat title' }).fill('changed')

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { openPlayground } from './playground.ts'
+import { createChats, ensurePlaygroundChats } from './chat-helpers.ts'
 
 /** Records every phase the bar goes through from now on. */
 async function recordPhases(page: Page) {
@@ -16,6 +17,7 @@ async function recordPhases(page: Page) {
 }
 
 test('a slow navigation shows the bar, which completes and goes away', async ({ page }) => {
+  await ensurePlaygroundChats(page)
   await openPlayground(page)
   const bar = page.getByTestId('loading-indicator')
   await expect(bar).toBeHidden()
@@ -38,6 +40,8 @@ test('a slow navigation shows the bar, which completes and goes away', async ({ 
 })
 
 test('a fast navigation never shows the bar', async ({ page }) => {
+  await ensurePlaygroundChats(page)
+  await createChats(page, 'fast-navigation')
   await openPlayground(page)
   // Load the chat screen's chunk once, so the measured navigation only fetches a payload.
   await page.getByRole('link', { name: 'Open a chat' }).click()

@@ -1,6 +1,7 @@
 // Both screens render on the server and hydrate; client navigation swaps pages without a reload,
 // fetching only the next page's _payload.json.
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
+import { createChats } from './chat-helpers.ts'
 
 test('/ → /chat/{id} → back navigates without reloading the page', async ({ page, consoleErrors }) => {
   const documents = countDocumentLoads(page)
@@ -10,12 +11,13 @@ test('/ → /chat/{id} → back navigates without reloading the page', async ({ 
   })
   await page.goto('/')
   await waitForHydration(page)
+  await createChats(page, 'abc-123')
   await expect(page.getByRole('heading', { name: 'Hello there!' })).toBeVisible()
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
 
   // wouter navigates with history.pushState, as its <Link> does.
   await page.evaluate(() => history.pushState(null, '', '/chat/abc-123'))
-  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('No messages yet')
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Chat abc-123')
   await expect(page).toHaveURL(/\/chat\/abc-123$/)
   expect(payloads).toEqual(['/chat/abc-123/_payload.json'])
 
@@ -24,7 +26,8 @@ test('/ → /chat/{id} → back navigates without reloading the page', async ({ 
   await page.goForward()
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible()
 
-  await page.getByRole('link', { name: 'New chat' }).click()
+  // The sidebar's New chat link (an untitled chat's row is also called "New chat").
+  await page.locator('a[href="/"]', { hasText: 'New chat' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: 'Hello there!' })).toBeVisible()
 
@@ -34,9 +37,10 @@ test('/ → /chat/{id} → back navigates without reloading the page', async ({ 
 })
 
 test('the chat screen renders on the server and hydrates without errors', async ({ page, consoleErrors }) => {
+  await createChats(page, 'server-rendered')
   await page.goto('/chat/server-rendered')
   await waitForHydration(page)
-  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('No messages yet')
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Chat server-rendered')
   await expect(page.getByRole('complementary', { name: 'Chats' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeAttached()
   expect(consoleErrors).toEqual([])

@@ -1,6 +1,7 @@
 // SPEC §7, §8: the session the server rendered with is inlined, so a page load makes no session
 // request. When the session is read again (the sign-in popup finished), it is
 // GET /api/_auth/session with accept: application/json, never retried; a failure means signed out.
+import { createChats } from './chat-helpers.ts'
 import { test, expect, waitForHydration } from './fixtures.ts'
 
 /** What the opener does when the sign-in popup clears its flag in another window. */
@@ -25,6 +26,7 @@ test('a page load needs no session request; the popup finishing reads it once as
 })
 
 test('a failing session read is not retried and reads as signed out', async ({ page }) => {
+  await createChats(page, 'after-session-failure')
   let reads = 0
   await page.route('**/api/_auth/session', (route) => {
     reads++

@@ -3,6 +3,7 @@
 // new build) instead of a client navigation; a hidden tab reloads, but never while the user types.
 // A failed manifest fetch is only logged.
 import type { Page } from '@playwright/test'
+import { createChats } from './chat-helpers.ts'
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
 
 /** latest.json answers `state.latestId` once set; everything else reaches the real server. */
@@ -22,6 +23,7 @@ async function controlBuilds(page: Page) {
 
 /** Loads `url` with a controllable clock and lets the page reach the point where it polls. */
 async function openAndWaitForPolling(page: Page, url: string) {
+  if (url.startsWith('/chat/')) await createChats(page, url.slice('/chat/'.length))
   await page.clock.install()
   const builds = await controlBuilds(page)
   await page.goto(url)
@@ -53,7 +55,7 @@ test('after a new build, the next navigation loads the whole page instead of nav
   expect(builds.latestRequests).toBeGreaterThanOrEqual(1)
   expect(documents.value).toBe(0)
 
-  await page.getByRole('link', { name: 'New chat' }).click()
+  await newChatLink(page).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: 'Hello there!' })).toBeVisible()
   expect(documents.value).toBe(1)
@@ -70,7 +72,7 @@ test('without a new build, navigation stays client-side', async ({ page }) => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await expect.poll(() => builds.latestRequests, { timeout: 1000 }).toBeGreaterThanOrEqual(1)
   }).toPass({ timeout: 15_000 })
-  await page.getByRole('link', { name: 'New chat' }).click()
+  await newChatLink(page).click()
   await expect(page.getByRole('heading', { name: 'Hello there!' })).toBeVisible()
   expect(documents.value).toBe(0)
 })
@@ -121,3 +123,8 @@ test('a failed manifest fetch is only logged: a warning, no error, no toast', as
   expect(consoleErrors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([])
   await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('status')).toHaveCount(0)
 })
+
+/** The sidebar's New chat link (a chat without a title yet is also called "New chat"). */
+function newChatLink(page: import('@playwright/test').Page) {
+  return page.locator('a[href="/"]', { hasText: 'New chat' })
+}

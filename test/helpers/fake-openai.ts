@@ -10,6 +10,8 @@ export interface RecordedRequest {
   path: string
   headers: IncomingHttpHeaders
   body: any
+  /** The client's port: the same port twice means the connection was kept alive and reused. */
+  remotePort: number | undefined
 }
 
 export interface Script {
@@ -23,9 +25,20 @@ export interface Script {
   firstChunkDelayMs?: number
   /** Between content chunks. */
   chunkDelayMs?: number
-  /** How the stream ends after the chunks: normally, silence with the connection open, or a cut connection. */
-  end?: 'finish' | 'stall' | 'drop'
+  /**
+   * How the stream ends after the chunks: normally, silence with the connection open, a cut
+   * connection, or a body that ends cleanly without the finish chunk and `[DONE]`.
+   */
+  end?: 'finish' | 'stall' | 'drop' | 'close'
   usage?: { prompt_tokens: number; completion_tokens: number }
+  /** Thinking sent first, as `reasoning_content` deltas (DeepSeek, vLLM, Ollama's style). */
+  reasoning?: string[]
+  /** After the chunks, an error object inside the stream (as OpenAI and OpenRouter send one) instead of the finish. */
+  streamError?: { message: string; type?: string; code?: string }
+  /** Lines written as they are after the chunks, before the finish (e.g. a broken `data:` line). */
+  rawAfterChunks?: string
+  /** Line ending of the SSE body (default LF). */
+  lineEnding?: '\n' | '\r\n'
 }
 
 export interface FakeOpenAI {
@@ -54,7 +67,7 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
     for await (const chunk of req) raw += chunk
     const body = raw ? JSON.parse(raw) : undefined
     const path = (req.url ?? '/').split('?')[0]!
-    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body })
+    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, remotePort: req.socket.remotePort })
 
     if (req.method === 'GET' && path === '/v1/models') {
       if (typeof fake.models === 'number') return sendError(res, fake.models, { message: 'models unavailable', type: 'server_error' })
@@ -92,7 +105,8 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
     res.flushHeaders()
-    const send = (data: unknown) => res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
+    const eol = script.lineEnding ?? '\n'
+    const send = (data: unknown) => res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}${eol}${eol}`)
     const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
       id,
       object: 'chat.completion.chunk',
@@ -104,6 +118,7 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
     if (script.firstChunkDelayMs) await wait(script.firstChunkDelayMs)
     if (res.destroyed) return
     send(chunk({ role: 'assistant', content: '' }, null))
+    for (const thought of script.reasoning ?? []) send(chunk({ reasoning_content: thought }, null))
     for (const [index, content] of chunks.entries()) {
       if (index > 0 && script.chunkDelayMs) await wait(script.chunkDelayMs)
       if (res.destroyed) return
@@ -114,6 +129,12 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
       // Cut the TCP connection in the middle of the chunked body.
       setTimeout(() => res.socket?.destroy(), 10)
       return
+    }
+    if (script.end === 'close') return res.end()
+    if (script.rawAfterChunks) res.write(script.rawAfterChunks)
+    if (script.streamError) {
+      send({ error: { type: null, code: null, param: null, ...script.streamError } })
+      return res.end()
     }
     send(chunk({}, 'stop'))
     if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: fullUsage })

@@ -78,3 +78,25 @@ t.test('signing in moves the anonymous chats to the user', async (t) => {
   other.cookie = (await app.inject({ method: 'POST', url: '/api/auth/local/sign-in', headers: { ...other.headers(true) }, payload: { email: 'ada@example.com', password: 'password-123' } })).headers['set-cookie']!.toString().split(';')[0]!.split('=').slice(1).join('=')
   t.equal((await call(app, other, 'GET', `/api/chats/${first.id}`)).statusCode, 200, 'the same user on another device sees it')
 })
+
+t.test("a first visit: reading sets no cookie, so the browser keeps the cookie of the request that created the chat", async (t) => {
+  const { app } = await buildApp(t)
+  const newcomer = visitor()
+  // The sidebar's list, the search palette and a public chat's page are read while the first
+  // message is being sent. Before, each read minted its own anonymous owner; whichever response
+  // arrived last set the cookie, and the new chat could end up owned by an id the browser lost.
+  const reads = ['/api/chats', '/api/chats/search?q=hello', '/chat/nothing-here/_payload.json']
+  const [created, ...readResponses] = await Promise.all([
+    createChat(app, newcomer, 'hello there'),
+    ...reads.map((url) => call(app, visitor(), 'GET', url)),
+  ])
+  t.equal(created.statusCode, 201)
+  for (const [index, res] of readResponses.entries()) {
+    const url = reads[index]!
+    t.ok(res.statusCode < 500, url)
+    t.notOk(res.headers['set-cookie'], `${url} sets no cookie`)
+  }
+  t.same((await call(app, visitor(), 'GET', '/api/chats')).json(), { chats: [], nextCursor: null }, 'a cookieless visitor has no chats')
+  const mine = (await call(app, newcomer, 'GET', '/api/chats')).json()
+  t.same(mine.chats.map((chat: { id: string }) => chat.id), [created.json().id], 'the creator lists the chat')
+})

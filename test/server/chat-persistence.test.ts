@@ -119,13 +119,15 @@ t.test('reloading during an answer resumes it from the server', async (t) => {
 t.test('shutdown waits for a running answer and stores it', async (t) => {
   const { app, port, v, chat, question } = await startChat(t, { words: WORDS.slice(0, 10), delayMs: 30 })
   let received = ''
-  send(port, v, chat.id, question, (text) => (received += text))
+  const req = send(port, v, chat.id, question, (text) => (received += text))
+  const responseEnded = new Promise<boolean>((resolve) => req.on('response', (res) => res.on('end', () => resolve(true)).on('error', () => resolve(false))))
   await until(async () => received.includes('w1 '))
-  const db = app.db
   const chats = app.chats
   await app.close()
-  void db
   const rows = await chats.messages(chat.id).catch(() => null)
   t.equal(rows, null, 'the database is closed after shutdown')
+  // The client runs in this process: its last 'data' events may come after close() resolves.
+  t.equal(await responseEnded, true, 'the response ended cleanly, not cut off')
   t.match(received, /w9 /, 'the answer was completed before the process closed')
+  t.match(received, /data: \[DONE\]/, 'down to the end of the stream')
 })

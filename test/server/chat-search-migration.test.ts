@@ -15,7 +15,7 @@ for (const dialect of DIALECTS) {
       if (!url) return
       databaseUrl = url
     }
-    const { db } = createDatabase({ databaseUrl, databasePath: ':memory:' })
+    const { db } = await createDatabase({ databaseUrl, databasePath: ':memory:' })
     t.teardown(() => db.destroy())
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
 

@@ -6,15 +6,9 @@ import { buildApp } from '../helpers/build-app.ts'
 import { createChat, visitor, type Visitor } from '../helpers/chat.ts'
 import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
 import { buildAppOn, DIALECTS, type Dialect } from '../helpers/postgres-dialects.ts'
+import type { ChatSearchHit } from '../../shared/chat-search.ts'
 
-interface Hit {
-  chatId: string
-  title: string
-  snippet: string
-  highlights: Array<[number, number]>
-  messageId: string | null
-  updatedAt: number
-}
+type Hit = ChatSearchHit
 
 async function search(app: FastifyInstance, v: Visitor, q: string, query = '') {
   return app.inject({ url: `/api/chats/search?q=${encodeURIComponent(q)}${query}`, headers: v.headers() })

@@ -25,6 +25,12 @@ t.test('create a chat, stream the answer, read it back', async (t) => {
   const { chunks, done } = parseUiStream(res.body)
   t.ok(done, 'ends with [DONE]')
   t.equal(chunks[0]?.type, 'start')
+  // The order useChat expects: start, start-step, text-start … text-end, finish-step, finish.
+  const kinds = chunks.map((chunk) => chunk.type).filter((type) => type !== 'data-chat-title' && type !== 'text-delta')
+  t.same(kinds, ['start', 'start-step', 'text-start', 'text-end', 'finish-step', 'finish'])
+  const finish = chunks.find((chunk) => chunk.type === 'finish') as { finishReason?: string; messageMetadata?: { usage?: { outputTokens?: number } } }
+  t.equal(finish.finishReason, 'stop')
+  t.ok((finish.messageMetadata?.usage?.outputTokens ?? 0) > 0, 'the finish chunk carries the usage')
   const text = streamedText(chunks)
   t.ok(text.length > 10, 'text streamed')
   t.ok(chunks.some((chunk) => chunk.type === 'data-chat-title'), 'a title data part')
@@ -32,6 +38,7 @@ t.test('create a chat, stream the answer, read it back', async (t) => {
   const stored = (await app.inject({ url: `/api/chats/${chat.id}`, headers: v.headers() })).json()
   t.equal(stored.messages.length, 2)
   t.match(stored.messages[1], { role: 'assistant', status: 'complete' })
+  t.ok(stored.messages[1].metadata.usage.outputTokens > 0, 'token usage is stored')
   t.equal(stored.messages[1].parts.filter((p: { type: string }) => p.type === 'text').map((p: { text: string }) => p.text).join(''), text)
   t.not(stored.chat.title, 'New chat', 'the title was generated')
   t.equal(stored.chat.isOwner, true)

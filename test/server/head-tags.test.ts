@@ -2,12 +2,15 @@
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { metaContent, titleOf } from '../helpers/html.ts'
+import { createChat, visitor } from '../helpers/chat.ts'
 import { THEME_COLOR_DARK, THEME_COLOR_LIGHT } from '../../shared/constants.ts'
 
 for (const url of ['/', '/chat/abc']) {
   t.test(`${url} carries the product's head tags`, async (t) => {
     const { app } = await buildApp(t)
-    const res = await app.inject({ url, headers: { ...browser, host: 'chat.example.test' } })
+    const owner = visitor()
+    if (url.startsWith('/chat/')) await createChat(app, owner, 'Head tags?', url.slice('/chat/'.length))
+    const res = await app.inject({ url, headers: { ...owner.headers(), host: 'chat.example.test' } })
     t.equal(res.statusCode, 200)
     t.match(res.body, /^<!doctype html>\s*<html lang="en">/)
     t.match(titleOf(res.body), /AI Chatbot Template/)

@@ -20,7 +20,19 @@ t.test('shell icons are drawn by the server and inlined for hydration', async (t
   t.match(toggle![0], /width="20" height="20" viewBox="0 0 24 24"/)
   t.match(toggle![1], /^<g fill="none" stroke="currentColor"/, 'with its drawing, not an empty box')
   const inlined = iconsInlined(res.body)
-  t.same(Object.keys(inlined).sort(), ['lucide:message-square', 'lucide:monitor', 'lucide:moon', 'lucide:panel-left', 'lucide:plus', 'lucide:sun', 'lucide:x'])
+  t.same(Object.keys(inlined).sort(), [
+    'lucide:arrow-up',
+    'lucide:arrow-up-right',
+    'lucide:chevron-down',
+    'lucide:cpu',
+    'lucide:monitor',
+    'lucide:moon',
+    'lucide:panel-left',
+    'lucide:search',
+    'lucide:square-pen',
+    'lucide:sun',
+    'lucide:x',
+  ])
   t.match(inlined['lucide:panel-left'], { width: 24, height: 24, body: /<g fill="none"/ })
   t.notMatch(res.body.split(ICON_SNAPSHOT_ID)[1], /<path/, 'the inlined markup cannot close its <script>')
 })

@@ -4,6 +4,7 @@
 import t from 'tap'
 import type { ServerResponse } from 'node:http'
 import { buildApp, browser } from '../helpers/build-app.ts'
+import { createChat, visitor } from '../helpers/chat.ts'
 import { createNonces, createSecurityHeaders, NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
 
 /** The production document policy, nonces written as N. */
@@ -25,8 +26,10 @@ const nonces = (csp: string) => [...csp.matchAll(/'nonce-([a-f0-9]+)'/g)].map((m
 
 t.test('HTML pages carry the document policy, with nonces of their own', async (t) => {
   const { app } = await buildApp(t)
-  for (const [url, status] of [['/', 200], ['/chat/abc', 200], ['/no-such-page', 404]] as const) {
-    const res = await app.inject({ url, headers: browser })
+  const owner = visitor()
+  await createChat(app, owner, 'A chat page', 'abc')
+  for (const [url, status] of [['/', 200], ['/chat/abc', 200], ['/chat/missing', 404], ['/no-such-page', 404]] as const) {
+    const res = await app.inject({ url, headers: owner.headers() })
     t.equal(res.statusCode, status)
     t.match(res.headers['content-type'], /^text\/html/)
     const csp = String(res.headers['content-security-policy'])

@@ -4,6 +4,7 @@
 import t, { type Test } from 'tap'
 import { cn } from '../../client/lib/cn.ts'
 import { sidebarClasses } from '../../client/components/layout/app-sidebar.tsx'
+import { chatLinkClasses, rowMenuButtonClasses } from '../../client/components/history/chat-history-list.tsx'
 import { loadingBarClasses } from '../../client/components/ui/loading-indicator.tsx'
 import { toastClasses } from '../../client/components/ui/toast-item.tsx'
 import type { LoadingPhase } from '../../client/lib/loading-indicator.ts'
@@ -14,6 +15,13 @@ function unchangedByMerge(t: Test, label: string, classes: string) {
 
 t.test('sidebar, open and closed', async (t) => {
   for (const open of [true, false]) unchangedByMerge(t, `drawer ${open ? 'open' : 'closed'}`, sidebarClasses(open))
+})
+
+t.test('sidebar chat rows, current or not', async (t) => {
+  for (const current of [true, false]) {
+    unchangedByMerge(t, `chat link ${current}`, chatLinkClasses(current))
+    unchangedByMerge(t, `row menu button ${current}`, rowMenuButtonClasses(current))
+  }
 })
 
 t.test('loading bar, every phase', async (t) => {
@@ -34,4 +42,13 @@ t.test('toast, every variant, swipe state and open or closing', async (t) => {
   t.notMatch(toastClasses({ variant: 'error', open: true }), /\bborder-neutral-200\b/)
   t.match(toastClasses({ variant: 'info', swipe: 'move', open: true }), /(^| )transition-none\b/)
   t.notMatch(toastClasses({ variant: 'info', swipe: 'move', open: true }), /transition-\[/)
+})
+
+t.test('chat screen buttons, every variant and state', async (t) => {
+  const { iconButtonClasses } = await import('../../client/components/chat/icon-button.tsx')
+  const { textButtonClasses } = await import('../../client/components/chat/text-button.tsx')
+  for (const pressed of [undefined, false, true]) unchangedByMerge(t, `icon button pressed=${pressed}`, iconButtonClasses(pressed))
+  for (const variant of ['primary', 'outline', 'ghost'] as const) unchangedByMerge(t, `text button ${variant}`, textButtonClasses(variant))
+  t.match(iconButtonClasses(true), /\btext-primary-700\b/, 'a pressed vote shows in the primary colour')
+  t.notMatch(iconButtonClasses(true), /\btext-neutral-600\b/)
 })

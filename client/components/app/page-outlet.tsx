@@ -25,9 +25,7 @@ export function PageOutlet({ children }: { children?: ReactNode }) {
       {/* Suspense outside the keyed boundary: a boundary mounted fresh for the next path would show
           its (empty) fallback at once instead of keeping the current page while the next loads. */}
       <Suspense fallback={null}>
-        <AppErrorBoundary key={path}>
-          <PageView path={path} />
-        </AppErrorBoundary>
+        <PageView path={path} />
       </Suspense>
     </NavigationPendingContext>
   )
@@ -38,29 +36,43 @@ function usePageResource(path: string): PageResource {
   // On the server there is exactly one page: the one resolved before rendering. The browser's
   // cache was seeded with that same state before hydration.
   if (typeof window === 'undefined') return initial!
-  const promise = loadPageResource(path)
-  return promise.status === 'fulfilled' ? promise.value! : use(promise as Promise<PageResource>)
+  // Always `use`, even when the promise is already fulfilled (it then returns at once): React
+  // replays a component that suspended, and a replay that skipped `use` would break the hooks
+  // after it ("Update hook called on initial render").
+  return use(loadPageResource(path) as Promise<PageResource>)
 }
 
 function PageView({ path }: { path: string }) {
   const resource = usePageResource(path)
+  // Marks the document as interactive (tests and the update check wait for it). Here, inside the
+  // page's Suspense boundary, not in the root: the root hydrates first, and a mark set there could
+  // come before the page's own listeners (the layout's shortcuts) are attached.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   useEffect(() => {
     if (resource.kind !== 'redirect') applyHead(headFor(resource.kind === 'error' ? resource : { kind: 'page' }))
   }, [resource])
   // Leaving an error page lets the next visit ask again.
   useEffect(() => () => forgetPageError(path), [path])
   if (resource.kind === 'redirect') return <Redirect to={resource.location} replace />
-  if (resource.kind === 'error') return <ErrorView error={resource.error} />
-  return <PageContent state={resource} />
+  // The error boundary is keyed by path (an error stays with its page; the next page starts
+  // clean) and sits inside the layout, which stays mounted from page to page: the sidebar keeps
+  // its scroll position and the phone drawer is not reset by the page it opened.
+  const page = (
+    <AppErrorBoundary key={path}>
+      {resource.kind === 'error' ? <ErrorView error={resource.error} /> : <PageContent state={resource} />}
+    </AppErrorBoundary>
+  )
+  const withLayout = resource.kind === 'page' && !pagesWithoutLayout.has(resource.route as keyof typeof pages)
+  return withLayout ? <DefaultLayout>{page}</DefaultLayout> : page
 }
 
 function PageContent({ state }: { state: Extract<PageState, { kind: 'page' }> }) {
-  const name = state.route as keyof typeof pages
-  const Component = pages[name].useComponent()
-  const page = (
+  const Component = pages[state.route as keyof typeof pages].useComponent()
+  return (
     <RouteDataContext value={{ path: state.path, params: state.params, data: state.data }}>
       <Component />
     </RouteDataContext>
   )
-  return pagesWithoutLayout.has(name) ? page : <DefaultLayout>{page}</DefaultLayout>
 }

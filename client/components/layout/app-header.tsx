@@ -5,6 +5,7 @@ import { ColorModeButton } from './color-mode-button.tsx'
 import { AccountMenu } from './account-menu.tsx'
 import { useSidebarCollapsed } from '../../lib/sidebar.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
+import { ChatHeaderActions } from './chat-header-actions.tsx'
 
 export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: () => void; drawerOpen: boolean }) {
   const collapsed = useSidebarCollapsed()
@@ -30,6 +31,7 @@ export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: ()
         {PRODUCT_NAME}
       </PrefetchLink>
       <div className="ml-auto flex items-center gap-1">
+        <ChatHeaderActions />
         <ColorModeButton />
         <AccountMenu />
       </div>

@@ -1,6 +1,13 @@
+import { useRef } from 'react'
+import { useLocation } from 'wouter'
 import { cx } from '../../lib/cx.ts'
+import { focusPrompt } from '../../lib/prompt-focus.ts'
+import { openSearchPalette, preloadSearchPalette } from '../../lib/search-palette.ts'
+import { shortcutLabel } from '../../lib/shortcuts.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
+import { Tooltip } from '../ui/tooltip.tsx'
+import { ChatHistoryList } from '../history/chat-history-list.tsx'
 
 /** The sidebar's classes: a drawer on phones (open or off-screen), a column from `md`. */
 export function sidebarClasses(drawerOpen: boolean): string {
@@ -11,7 +18,13 @@ export function sidebarClasses(drawerOpen: boolean): string {
   )
 }
 
+const ICON_BUTTON =
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
+
 export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean; onCloseDrawer: () => void }) {
+  const [location, navigate] = useLocation()
+  const scroller = useRef<HTMLElement>(null)
+
   return (
     <>
       {drawerOpen && (
@@ -23,29 +36,41 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
         aria-label="Chats"
         className={sidebarClasses(drawerOpen)}
       >
-        <div className="flex h-14 items-center gap-2 px-3">
+        <div className="flex h-14 shrink-0 items-center gap-1 px-3">
           <PrefetchLink
             href="/"
-            className="inline-flex flex-1 items-center gap-2 rounded-md border border-neutral-200 bg-white px-3 py-2 text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
+            onClick={() => {
+              onCloseDrawer()
+              // Already home: no navigation will move focus, so do it here.
+              if (location === '/') focusPrompt()
+            }}
+            className="mr-1 inline-flex min-w-0 flex-1 items-center gap-2 rounded-md border border-neutral-200 bg-white px-3 py-2 text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
           >
-            <Icon name="lucide:plus" size={16} />
+            <Icon name="lucide:square-pen" size={16} />
             New chat
           </PrefetchLink>
-          <button
-            type="button"
-            onClick={onCloseDrawer}
-            aria-label="Close sidebar"
-            className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200 md:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
-          >
+          <Tooltip content={`Search chats (${shortcutLabel('search')})`}>
+            <button
+              type="button"
+              aria-label="Search chats"
+              aria-keyshortcuts="Control+K Meta+K"
+              onPointerEnter={preloadSearchPalette}
+              onFocus={preloadSearchPalette}
+              onClick={() => {
+                onCloseDrawer()
+                void openSearchPalette(navigate)
+              }}
+              className={ICON_BUTTON}
+            >
+              <Icon name="lucide:search" size={18} />
+            </button>
+          </Tooltip>
+          <button type="button" onClick={onCloseDrawer} aria-label="Close sidebar" className={cx(ICON_BUTTON, 'md:hidden')}>
             <Icon name="lucide:x" size={20} />
           </button>
         </div>
-        <nav aria-label="Chat history" className="flex-1 overflow-y-auto px-3 py-2">
-          <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-500 dark:text-neutral-400">
-            <Icon name="lucide:message-square" size={20} />
-            <p>No chats yet.</p>
-            <p className="text-xs">Your conversations will appear here.</p>
-          </div>
+        <nav ref={scroller} aria-label="Chat history" className="flex-1 overflow-y-auto overscroll-contain px-2 pb-3">
+          <ChatHistoryList scroller={scroller} onNavigate={onCloseDrawer} />
         </nav>
       </aside>
     </>

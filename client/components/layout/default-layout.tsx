@@ -3,15 +3,47 @@ import { useLocation } from 'wouter'
 import { AppHeader } from './app-header.tsx'
 import { AppSidebar } from './app-sidebar.tsx'
 import { toggleSidebarCollapsed } from '../../lib/sidebar.ts'
+import { shortcutOf } from '../../lib/shortcuts.ts'
+import { focusPrompt } from '../../lib/prompt-focus.ts'
+import { openSearchPalette, preloadSearchPalette } from '../../lib/search-palette.ts'
+import { overlay } from '../../lib/overlay.ts'
 
 const WIDE_SCREEN = '(min-width: 768px)'
 
 /** SPEC §2: the one default layout: header, collapsible sidebar (a drawer on phones), main column. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const [location] = useLocation()
-  // A navigation from inside the drawer closes it.
+  const [location, navigate] = useLocation()
+  // A navigation from inside the drawer closes it. (The layout stays mounted from page to page;
+  // each page puts the caret in its own prompt when it opens.)
   useEffect(() => setDrawerOpen(false), [location])
+
+  // ⌘/Ctrl+K search, ⌘/Ctrl+Shift+O new chat; Escape closes the phone drawer.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented) return
+      // A pressed modifier may be the start of ⌘K: load the palette now, so the keys typed right
+      // after it land in its box.
+      if (event.key === 'Control' || event.key === 'Meta') preloadSearchPalette()
+      if (event.key === 'Escape' && drawerOpen) {
+        setDrawerOpen(false)
+        return
+      }
+      const shortcut = shortcutOf(event)
+      if (!shortcut) return
+      event.preventDefault()
+      if (shortcut === 'search') {
+        setDrawerOpen(false)
+        void openSearchPalette(navigate)
+      } else {
+        overlay.closeAll()
+        if (location === '/') focusPrompt()
+        else navigate('/')
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [drawerOpen, location, navigate])
 
   function toggleSidebar() {
     if (window.matchMedia(WIDE_SCREEN).matches) toggleSidebarCollapsed()

@@ -1,5 +1,5 @@
 // The open menu of <Menu> (menu.tsx), loaded the first time a menu is wanted.
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { cn } from '../../lib/cn.ts'
 import type { MenuSection } from './menu.tsx'
 
@@ -20,6 +20,13 @@ export function MenuPopup({
   close: (returnFocus?: boolean) => void
 }) {
   const menu = useRef<HTMLDivElement>(null)
+  // Opens upward when there is no room below (a chat near the bottom of the sidebar), before paint.
+  const [above, setAbove] = useState(false)
+  useLayoutEffect(() => {
+    const box = menu.current?.getBoundingClientRect()
+    const anchor = button.current?.getBoundingClientRect()
+    if (box && anchor && box.bottom > window.innerHeight - 8 && anchor.top - box.height - 8 > 0) setAbove(true)
+  }, [])
 
   function items(): HTMLElement[] {
     return [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])]
@@ -61,8 +68,9 @@ export function MenuPopup({
       aria-label={label}
       onKeyDown={onMenuKeyDown}
       className={cn(
-        'absolute top-full z-50 mt-1 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-800',
+        'absolute z-50 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-800',
         align === 'end' ? 'right-0' : 'left-0',
+        above ? 'bottom-full mb-1' : 'top-full mt-1',
       )}
     >
       {sections.map((section, sectionIndex) => (

@@ -4,6 +4,7 @@
 // wanted: on hover or focus of the button, at the latest on open.
 import { useId, useRef, useState, type ReactNode } from 'react'
 import { lazyComponent } from '../../lib/lazy-component.ts'
+import { Tooltip } from './tooltip.tsx'
 
 export interface MenuItem {
   label: string
@@ -27,8 +28,11 @@ export function Menu({
   sections,
   align = 'end',
   triggerClassName,
+  tooltip,
 }: {
   trigger: ReactNode
+  /** A tooltip on the button (for icon-only buttons). */
+  tooltip?: ReactNode
   label: string
   sections: MenuSection[]
   align?: 'start' | 'end'
@@ -46,28 +50,32 @@ export function Menu({
   const Popup = MenuPopup.useComponent(open)
   const preload = () => void MenuPopup.load()
 
+  const menuButton = (
+    <button
+      ref={button}
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={open}
+      aria-controls={open ? id : undefined}
+      aria-label={label}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setOpen((value) => !value)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault()
+          setOpen(true)
+        }
+      }}
+      className={triggerClassName}
+    >
+      {trigger}
+    </button>
+  )
+
   return (
     <div className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        aria-label={label}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault()
-            setOpen(true)
-          }
-        }}
-        className={triggerClassName}
-      >
-        {trigger}
-      </button>
+      {tooltip ? <Tooltip content={tooltip}>{menuButton}</Tooltip> : menuButton}
       {open && Popup && <Popup id={id} label={label} sections={sections} align={align} button={button} close={close} />}
     </div>
   )

@@ -6,7 +6,6 @@ import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/passwords.ts'
-import { createAttemptLimiter } from '../../services/attempt-limiter.ts'
 import { toUser } from '../../services/users.ts'
 import { sessionPayload } from './index.ts'
 
@@ -35,17 +34,19 @@ const WINDOW_MS = 15 * 60_000
 
 export default async function localAuthRoutes(app: FastifyInstance) {
   if (!app.config.auth.local) return
-  const perAccount = createAttemptLimiter({ max: app.config.auth.rateLimitPerAccount, windowMs: WINDOW_MS })
+  const perAccount = app.attemptCounter('sign-in-account', { max: app.config.auth.rateLimitPerAccount, windowMs: WINDOW_MS })
 
   await app.register(rateLimit, {
     global: false,
+    // Counted in Redis when replicas share it: 20 per minute means 20, not 20 per replica.
+    ...(app.shared ? { redis: app.shared.redis, nameSpace: `${app.shared.prefix}rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many sign-in attempts from your network. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   })
   const limited = { rateLimit: { max: app.config.auth.rateLimitPerIp, timeWindow: 60_000 } }
 
-  function accountLimited(reply: FastifyReply, email: string) {
-    const waitMs = perAccount.retryAfterMs(email)
+  async function accountLimited(reply: FastifyReply, email: string) {
+    const waitMs = await perAccount.retryAfterMs(email)
     if (!waitMs) return
     const seconds = Math.ceil(waitMs / 1000)
     reply.header('retry-after', String(seconds))
@@ -57,16 +58,16 @@ export default async function localAuthRoutes(app: FastifyInstance) {
     { config: limited, schema: { body: Credentials, response: { 200: SessionReply } } },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase()
-      accountLimited(reply, email)
+      await accountLimited(reply, email)
       const row = await app.auth.users.findLocal(email)
       const valid = row?.password_hash
         ? await verifyPassword(request.body.password, row.password_hash)
         : await burnPasswordCheck(request.body.password)
       if (!row || !valid) {
-        perAccount.recordFailure(email)
+        await perAccount.record(email)
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
       }
-      perAccount.reset(email)
+      await perAccount.reset(email)
       await app.auth.signIn(request, toUser(row))
       return signedIn(request, reply)
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
+import type { ChatPageData } from '../../../shared/page-data.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
@@ -60,8 +61,8 @@ export function chatAccess(app: FastifyInstance) {
   return async function access(request: FastifyRequest, id: string, mode: 'read' | 'write') {
     const chat = await app.chats.get(id)
     if (!chat) throw notFound()
-    const ownerId = await request.getOwnerId()
-    const isOwner = chat.ownerId === ownerId
+    const ownerId = await request.peekOwnerId()
+    const isOwner = ownerId !== null && chat.ownerId === ownerId
     if (!isOwner && (mode === 'write' || chat.visibility !== 'public')) throw notFound()
     return { chat, isOwner }
   }
@@ -75,4 +76,15 @@ export function validateText(parts: Array<Record<string, unknown>>, maxChars: nu
     throw new AppError(400, 'MESSAGE_TOO_LONG', `The message is ${text.length} characters long; the limit is ${maxChars}.`)
   }
   return text
+}
+
+/** A chat with its messages (and the owner's votes) as this visitor may see it: the chat API's GET and the chat page's loader. */
+export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ChatPageData> {
+  const { chat, isOwner } = await chatAccess(app)(request, id, 'read')
+  const { ownerId: _owner, ...summary } = chat
+  return {
+    chat: { ...summary, isOwner, streaming: await app.answers.isRunning(chat.id) },
+    messages: await app.chats.messages(chat.id),
+    votes: isOwner ? await app.chats.votes(chat.id) : [],
+  }
 }

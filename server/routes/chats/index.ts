@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors.ts'
 import { decodeCursor } from '../../services/chat-store.ts'
 import { chatToMarkdown } from '../../services/chat-export.ts'
 import { createChatSearch } from '../../services/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, validateText } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, readChat, validateText } from './common.ts'
 import answerRoutes from './answers.ts'
 
 export default async function chatRoutes(app: FastifyInstance) {
@@ -27,7 +27,9 @@ export default async function chatRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store')
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null
       if (request.query.cursor && !cursor) throw new AppError(400, 'BAD_CURSOR', 'cursor is not a cursor this API returned')
-      return app.chats.list(await request.getOwnerId(), request.query.limit ?? 30, cursor)
+      const ownerId = await request.peekOwnerId()
+      if (ownerId === null) return { chats: [], nextCursor: null }
+      return app.chats.list(ownerId, request.query.limit ?? 30, cursor)
     },
   )
 
@@ -44,7 +46,8 @@ export default async function chatRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store')
       const q = request.query.q.trim()
       if (q.length < 1 || q.length > 200) throw new AppError(400, 'BAD_QUERY', 'q must be 1 to 200 characters (after trimming spaces)')
-      return { results: await chatSearch.search(await request.getOwnerId(), q, request.query.limit ?? 20) }
+      const ownerId = await request.peekOwnerId()
+      return { results: ownerId === null ? [] : await chatSearch.search(ownerId, q, request.query.limit ?? 20) }
     },
   )
 
@@ -89,13 +92,7 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const { chat, isOwner } = await access(request, request.params.id, 'read')
-      const { ownerId: _owner, ...summary } = chat
-      return {
-        chat: { ...summary, isOwner, streaming: Boolean(app.answers.get(chat.id)) },
-        messages: await app.chats.messages(chat.id),
-        votes: isOwner ? await app.chats.votes(chat.id) : [],
-      }
+      return readChat(app, request, request.params.id)
     },
   )
 
@@ -126,7 +123,7 @@ export default async function chatRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: Static<typeof Params> }>('/api/chats/:id', { schema: { params: Params } }, async (request, reply) => {
     await access(request, request.params.id, 'write')
-    app.answers.stop(request.params.id)
+    await app.answers.stop(request.params.id)
     await app.chats.remove(request.params.id)
     return reply.code(204).send()
   })
@@ -142,7 +139,7 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await access(request, request.params.id, 'write')
-      if (app.answers.get(request.params.id)) throw new AppError(409, 'ANSWER_RUNNING', 'Stop the running answer first.')
+      if (await app.answers.isRunning(request.params.id)) throw new AppError(409, 'ANSWER_RUNNING', 'Stop the running answer first.')
       const message = await app.chats.message(request.params.id, request.body.messageId)
       if (!message) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'Message not found')
       // edit: the user message and everything after go (the edited text is sent again);

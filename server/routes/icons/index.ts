@@ -7,6 +7,7 @@ import { Type } from 'typebox'
 import { ICON_API_PATH, ICON_MAX_PER_REQUEST } from '../../../shared/constants.ts'
 import { AppError } from '../../../shared/errors.ts'
 import { isIconName } from '../../../shared/icons.ts'
+import { UpstreamError } from '../../services/icon-store.ts'
 
 const NAME = '[a-z0-9]+(-[a-z0-9]+)*'
 /** A week fresh, then a day of stale-while-revalidate: icon sets hardly ever change. */
@@ -99,7 +100,12 @@ export default async function iconRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { collection } = request.params
-      const answer = await app.icons.get(collection, request.query.icons.split(','))
+      const answer = await app.icons.get(collection, request.query.icons.split(',')).catch((error: unknown) => {
+        app.metrics.upstreamErrors.inc({ upstream: 'icons', kind: upstreamErrorKind(error) })
+        throw error
+      })
+      app.metrics.iconRequests.inc({ source: answer.source })
+      if (answer.source === 'stale') app.metrics.upstreamErrors.inc({ upstream: 'icons', kind: 'served-stale' })
       if (answer.source === 'stale') {
         request.log.warn({ collection }, 'icons: the icon service failed; serving its last answer')
         reply.header('cache-control', STALE_CACHE_CONTROL)
@@ -115,4 +121,11 @@ export default async function iconRoutes(fastify: FastifyInstance) {
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(json)
     },
   )
+}
+
+/** A metric label for a failed icon upstream call: its HTTP status, or what happened instead. */
+function upstreamErrorKind(error: unknown): string {
+  if (!(error instanceof UpstreamError)) return 'other'
+  if (error.status !== undefined) return `http-${error.status}`
+  return /timed? ?out/i.test(error.reason) ? 'timeout' : 'network'
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { PageName } from '../../../shared/routes.ts'
 import type { ChatPageData, HomePageData } from '../../../shared/page-data.ts'
 import { pageNotFound } from '../../../shared/errors.ts'
+import { readChat } from '../chats/common.ts'
 
 export interface LoaderContext {
   params: Record<string, string>
@@ -16,8 +17,12 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
   PageName,
   PageLoader<unknown>
 > = {
-  index: async () => ({}),
-  'chat-id': async ({ params }) => ({ id: params.id! }),
+  index: async ({ request }) => {
+    const models = await request.server.llm.list()
+    return { models, defaultModel: models.find((model) => model.default)!.id }
+  },
+  // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.
+  'chat-id': async ({ params, request }) => readChat(request.server, request, params.id!),
   'sign-in': async ({ request }) => {
     if (!request.server.config.auth.local) throw pageNotFound('/auth/local')
     return {}

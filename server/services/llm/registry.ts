@@ -3,14 +3,12 @@
 // nothing is configured, or nothing answers, the offline model keeps the app usable.
 import { wrapLanguageModel } from 'ai'
 import type { LanguageModelV4 } from '@ai-sdk/provider'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import type { LlmConfig } from '../../../fastify.config.ts'
 import { AppError } from '../../../shared/errors.ts'
 import type { ModelInfo } from '../../../shared/models.ts'
 import { createOfflineModel, OFFLINE_MODEL_ID } from './offline-model.ts'
 import { timeoutMiddleware } from './timeouts.ts'
+import { createOpenAIChatProvider } from './openai-chat-model.ts'
 
 export type { ModelInfo }
 
@@ -32,7 +30,7 @@ export interface RegistryLogger {
 export interface RegistryDeps {
   config: LlmConfig
   log?: RegistryLogger
-  /** For discovery and every provider call (tests may record or fake it). */
+  /** For discovery and the Anthropic and Google providers (tests may record or fake it). */
   fetch?: typeof globalThis.fetch
   now?: () => number
   /** A successful discovery is reused this long… */
@@ -54,7 +52,9 @@ const NOT_CHAT_MODEL = /(^|[-_/:.])(embed|embedding|embeddings|whisper|tts|dall-
 
 interface Entry {
   info: Omit<ModelInfo, 'default'>
-  create(): LanguageModelV4
+  create(): LanguageModelV4 | Promise<LanguageModelV4>
+  /** The model enforces the first-token and idle timeouts itself (no middleware around it). */
+  timed?: boolean
 }
 
 export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
@@ -67,21 +67,17 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
   const log = deps.log ?? { warn() {} }
   const providerFetch = deps.fetch ? { fetch: deps.fetch } : {}
 
-  const openai = config.openai
-    ? createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: config.openai.baseUrl,
-        apiKey: config.openai.apiKey,
-        // Ask for the usage chunk (`stream_options.include_usage`) so streamed answers report tokens.
-        includeUsage: true,
-        ...providerFetch,
-      })
-    : null
-  const anthropic = config.anthropic ? createAnthropic({ apiKey: config.anthropic.apiKey, ...providerFetch }) : null
-  const google = config.google ? createGoogleGenerativeAI({ apiKey: config.google.apiKey, ...providerFetch }) : null
+  const timeouts = { firstTokenMs: config.firstTokenTimeoutMs, idleMs: config.idleTimeoutMs }
+  // Our own lean Chat Completions model (openai-chat-model.ts says why); it enforces the timeouts
+  // itself. Anthropic and Google are the AI SDK's providers, with the timeout middleware.
+  const openai = config.openai ? createOpenAIChatProvider({ baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, timeouts }) : null
+  // Loaded on first use, and only when their keys are set: each carries megabytes of code that a
+  // process without them should not hold.
+  const anthropic = config.anthropic ? once(async () => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey: config.anthropic!.apiKey, ...providerFetch })) : null
+  const google = config.google ? once(async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey: config.google!.apiKey, ...providerFetch })) : null
   const anyProvider = Boolean(openai || anthropic || google)
 
-  const middleware = timeoutMiddleware({ firstTokenMs: config.firstTokenTimeoutMs, idleMs: config.idleTimeoutMs })
+  const middleware = timeoutMiddleware(timeouts)
   const wrapped = new Map<string, LanguageModelV4>()
   let warnedDefault: string | undefined
 
@@ -133,17 +129,17 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
     const out: Entry[] = []
     if (openai && config.openai) {
       for (const model of config.openai.models ?? (await discoveredIds())) {
-        out.push({ info: { id: `${ID_PREFIX['openai-compatible']}:${model}`, provider: 'openai-compatible', label: model }, create: () => openai.chatModel(model) })
+        out.push({ info: { id: `${ID_PREFIX['openai-compatible']}:${model}`, provider: 'openai-compatible', label: model }, create: () => openai(model), timed: true })
       }
     }
     if (anthropic && config.anthropic) {
       for (const model of config.anthropic.models) {
-        out.push({ info: { id: `${ID_PREFIX.anthropic}:${model}`, provider: 'anthropic', label: `${model} (Anthropic)` }, create: () => anthropic.languageModel(model) })
+        out.push({ info: { id: `${ID_PREFIX.anthropic}:${model}`, provider: 'anthropic', label: `${model} (Anthropic)` }, create: async () => (await anthropic()).languageModel(model) })
       }
     }
     if (google && config.google) {
       for (const model of config.google.models) {
-        out.push({ info: { id: `${ID_PREFIX.google}:${model}`, provider: 'google', label: `${model} (Google)` }, create: () => google.languageModel(model) })
+        out.push({ info: { id: `${ID_PREFIX.google}:${model}`, provider: 'google', label: `${model} (Google)` }, create: async () => (await google()).languageModel(model) })
       }
     }
     if (out.length === 0) {
@@ -184,12 +180,19 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
       if (!entry) throw new AppError(400, 'UNKNOWN_MODEL', `Unknown model: ${id}`)
       let model = wrapped.get(id)
       if (!model) {
-        model = wrapLanguageModel({ model: entry.create(), middleware })
+        const created = await entry.create()
+        model = entry.timed ? created : wrapLanguageModel({ model: created, middleware })
         wrapped.set(id, model)
       }
       return model
     },
   }
+}
+
+/** Runs `load` on the first call only; later calls share its promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined
+  return () => (loaded ??= load())
 }
 
 /** A URL fit for logs: no credentials, no query (either may hold a key). */

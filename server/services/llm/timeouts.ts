@@ -40,8 +40,8 @@ export function timeoutMiddleware(options: TimeoutOptions): LanguageModelMiddlew
     // A non-streamed call (e.g. a title) has no first token before the end: the whole call gets
     // the first-token timeout.
     async wrapGenerate({ params, model }): Promise<LanguageModelV4GenerateResult> {
-      const call = linkedCall(params.abortSignal)
-      call.arm(new ModelTimeoutError('first-token', firstTokenMs))
+      const call = timedCall(params.abortSignal)
+      call.arm('first-token', firstTokenMs)
       try {
         return await call.race(model.doGenerate({ ...params, abortSignal: call.signal }))
       } finally {
@@ -50,8 +50,8 @@ export function timeoutMiddleware(options: TimeoutOptions): LanguageModelMiddlew
     },
 
     async wrapStream({ params, model }): Promise<LanguageModelV4StreamResult> {
-      const call = linkedCall(params.abortSignal)
-      call.arm(new ModelTimeoutError('first-token', firstTokenMs))
+      const call = timedCall(params.abortSignal)
+      call.arm('first-token', firstTokenMs)
       let result: LanguageModelV4StreamResult
       try {
         result = await call.race(model.doStream({ ...params, abortSignal: call.signal }), (late) => {
@@ -86,7 +86,7 @@ export function timeoutMiddleware(options: TimeoutOptions): LanguageModelMiddlew
           // With a high-water mark of 0, pull runs only while the consumer waits for a part, so
           // the idle clock measures the model, never a slow reader.
           async pull(controller) {
-            if (started) call.arm(new ModelTimeoutError('idle', idleMs))
+            if (started) call.arm('idle', idleMs)
             let read: ReadableStreamReadResult<LanguageModelV4StreamPart>
             try {
               read = await reader.read()
@@ -116,31 +116,50 @@ export function timeoutMiddleware(options: TimeoutOptions): LanguageModelMiddlew
   }
 }
 
-/** An abort signal for the upstream call that follows the caller's and also fires on a timeout. */
-function linkedCall(outer: AbortSignal | undefined) {
+/**
+ * An abort signal for the upstream call that follows the caller's and also fires on a timeout.
+ * Also used directly by a provider that reads its own stream (openai-chat-model.ts).
+ */
+export function timedCall(outer: AbortSignal | undefined) {
   const controller = new AbortController()
   const forward = () => controller.abort(outer!.reason)
   if (outer?.aborted) forward()
   else outer?.addEventListener('abort', forward, { once: true })
   let timer: ReturnType<typeof setTimeout> | undefined
+  let timerMs = 0
+  let armed: { kind: ModelTimeoutKind; timeoutMs: number } | undefined
   let timedOut: ModelTimeoutError | undefined
   let listener: ((error: ModelTimeoutError) => void) | undefined
+  const fire = () => {
+    if (!armed) return // disarmed: the part arrived; the timer is kept for the next refresh
+    // The error (and its stack) is made only when the timeout happens, not for every part.
+    const error = new ModelTimeoutError(armed!.kind, armed!.timeoutMs)
+    timedOut = error
+    controller.abort(error)
+    listener?.(error)
+  }
 
   return {
     signal: controller.signal,
     get timedOut() {
       return timedOut
     },
-    arm(error: ModelTimeoutError) {
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        timedOut = error
-        controller.abort(error)
-        listener?.(error)
-      }, error.timeoutMs)
+    /**
+     * (Re)starts the clock. The idle clock restarts for every part, so it is one timer refreshed
+     * (a refresh also revives a timer that fired while disarmed) rather than a new timer per part.
+     */
+    arm(kind: ModelTimeoutKind, timeoutMs: number) {
+      if (timer && timerMs === timeoutMs) timer.refresh()
+      else {
+        clearTimeout(timer)
+        timer = setTimeout(fire, timeoutMs)
+        timerMs = timeoutMs
+      }
+      // Called for every part of a stream: no new object unless the clock changes.
+      if (armed?.kind !== kind || armed.timeoutMs !== timeoutMs) armed = { kind, timeoutMs }
     },
     disarm() {
-      clearTimeout(timer)
+      armed = undefined
     },
     onTimeout(handler: (error: ModelTimeoutError) => void) {
       listener = handler

@@ -1,0 +1,74 @@
+import type { UIMessage } from 'ai'
+import type { ChatVote, MessageStatus } from '../../../shared/page-data.ts'
+import { Icon } from '../ui/icon.tsx'
+import { Tooltip } from '../ui/tooltip.tsx'
+import { cx } from '../../lib/cx.ts'
+import { CopyButton } from './copy-button.tsx'
+import { IconButton } from './icon-button.tsx'
+import { MarkdownContent } from './markdown.tsx'
+import { messageText } from './message-text.ts'
+import { AssistantAvatar } from './thinking-indicator.tsx'
+
+export interface AssistantMessageProps {
+  message: UIMessage
+  status: MessageStatus
+  /** The answer is still being written: no actions yet. */
+  streaming: boolean
+  /** The newest answer: its actions stay visible, and only it can be regenerated. */
+  latest: boolean
+  /** Readers of someone else's public chat get the text only. */
+  readOnly: boolean
+  vote?: ChatVote['value']
+  onVote: (value: ChatVote['value'] | null) => void
+  onRegenerate?: () => void
+}
+
+export function AssistantMessage({ message, status, streaming, latest, readOnly, vote, onVote, onRegenerate }: AssistantMessageProps) {
+  const text = messageText(message)
+  return (
+    <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
+      {/* On phones the text gets the whole width. */}
+      <AssistantAvatar className="max-sm:hidden" />
+      <div className="min-w-0 flex-1 pt-0.5">
+        {text ? <MarkdownContent text={text} streaming={streaming} /> : !streaming && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
+        {status === 'partial' && !streaming && (
+          <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
+            <Icon name="lucide:circle-stop" size={14} /> Stopped
+          </p>
+        )}
+        {status === 'error' && !streaming && (
+          <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-error-700 dark:text-error-300">
+            <Icon name="lucide:triangle-alert" size={14} /> The answer could not be finished.
+          </p>
+        )}
+        {!streaming && !readOnly && (
+          <div
+            className={cx(
+              '-ml-1.5 mt-1 flex items-center gap-0.5 transition-opacity',
+              !latest && 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100',
+            )}
+          >
+            {text && <CopyButton text={text} label="Copy answer" />}
+            <Tooltip content="Good answer">
+              <IconButton label="Good answer" pressed={vote === 'up'} onClick={() => onVote(vote === 'up' ? null : 'up')}>
+                <Icon name="lucide:thumbs-up" size={16} className={vote === 'up' ? 'fill-current' : undefined} />
+              </IconButton>
+            </Tooltip>
+            <Tooltip content="Bad answer">
+              <IconButton label="Bad answer" pressed={vote === 'down'} onClick={() => onVote(vote === 'down' ? null : 'down')}>
+                <Icon name="lucide:thumbs-down" size={16} className={vote === 'down' ? 'fill-current' : undefined} />
+              </IconButton>
+            </Tooltip>
+            {latest && onRegenerate && (
+              <Tooltip content="Regenerate">
+                <IconButton label="Regenerate" onClick={onRegenerate}>
+                  <Icon name="lucide:refresh-cw" size={16} />
+                </IconButton>
+              </Tooltip>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,79 @@
+// Assistant answers as Markdown, safe and streaming-friendly:
+// - raw HTML is never rendered as HTML: react-markdown turns it into plain text (no rehype-raw);
+// - URLs go through react-markdown's allow-list (http, https, mailto, ...); anything else, such
+//   as `javascript:`, becomes an empty href, which we render as plain text instead of a link;
+// - images are not loaded from wherever a model points (a tracking pixel, a huge file): they
+//   become links to the image;
+// - while streaming, what the model has not closed yet in the last block (bold, code, a link's
+//   URL) is closed for display (complete-streaming-markdown.ts), so raw syntax does not flash up;
+//   the answer is split into blocks and only the last one re-renders on each token.
+import { memo, type ComponentProps, type ReactNode } from 'react'
+import Markdown, { type Components } from 'react-markdown'
+import { remarkGfmParse } from './remark-gfm-parse.ts'
+import { completeStreamingMarkdown } from './complete-streaming-markdown.ts'
+import { CodeBlock, StreamingContext } from './code-block.tsx'
+import { splitBlocks } from './markdown-blocks.ts'
+
+const REMARK_PLUGINS = [remarkGfmParse]
+
+function textOf(children: ReactNode): string {
+  if (typeof children === 'string' || typeof children === 'number') return String(children)
+  if (Array.isArray(children)) return children.map(textOf).join('')
+  return ''
+}
+
+const COMPONENTS: Components = {
+  a({ href, children, node: _node, ...props }) {
+    if (!href) return <span className="markdown-unsafe-link">{children}</span>
+    const internal = href.startsWith('#')
+    return (
+      <a href={href} {...props} {...(internal ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+        {children}
+      </a>
+    )
+  },
+  img({ src, alt }) {
+    if (typeof src !== 'string' || !src) return <span>{alt}</span>
+    return (
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        {alt ? `Image: ${alt}` : 'Image'}
+      </a>
+    )
+  },
+  pre({ children }) {
+    // The <code> inside carries the language and the text; the block replaces the <pre>.
+    const code = Array.isArray(children) ? children[0] : children
+    const props = (code as { props?: ComponentProps<'code'> } | undefined)?.props
+    const language = /language-([\w+#.-]+)/.exec(props?.className ?? '')?.[1]
+    return <CodeBlock code={textOf(props?.children).replace(/\n$/, '')} language={language} />
+  },
+  table({ node: _node, ...props }) {
+    return (
+      <div className="markdown-table" tabIndex={0} role="region" aria-label="Table">
+        <table {...props} />
+      </div>
+    )
+  },
+}
+
+const Block = memo(function Block({ markdown }: { markdown: string }) {
+  return (
+    <Markdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
+      {markdown}
+    </Markdown>
+  )
+})
+
+export function MarkdownContent({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const blocks = splitBlocks(text)
+  return (
+    <StreamingContext value={streaming}>
+      <div className="markdown">
+        {blocks.map((block, index) => {
+          const last = index === blocks.length - 1
+          return <Block key={index} markdown={streaming && last ? completeStreamingMarkdown(block) : block} />
+        })}
+      </div>
+    </StreamingContext>
+  )
+}

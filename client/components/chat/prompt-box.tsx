@@ -1,0 +1,140 @@
+import { useCallback, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { Icon } from '../ui/icon.tsx'
+import { requestIcon } from '../../lib/icons.ts'
+import { Tooltip } from '../ui/tooltip.tsx'
+import { cx } from '../../lib/cx.ts'
+
+const MAX_HEIGHT_PX = 240
+
+/**
+ * Icons of what comes after sending (Stop, the answer and its actions): fetched once the user starts
+ * typing, so none pops in late, and none is fetched for a visit that only looks.
+ */
+const NEXT_ICONS = ['lucide:square', 'lucide:sparkles', 'lucide:copy', 'lucide:check', 'lucide:thumbs-up', 'lucide:thumbs-down', 'lucide:refresh-cw', 'lucide:pencil', 'lucide:loader-circle', 'lucide:arrow-down']
+
+export interface PromptBoxProps {
+  value: string
+  onValueChange: (value: string) => void
+  onSubmit: (text: string) => void
+  /** An answer is being written: the send button becomes Stop (typing stays possible). */
+  streaming?: boolean
+  onStop?: () => void
+  /** Stop was pressed and the server is ending the answer. */
+  stopping?: boolean
+  /** A send is on its way (no second send meanwhile). */
+  sending?: boolean
+  placeholder?: string
+  /** Controls under the text (the model picker). */
+  footer?: ReactNode
+  /** The caller's handle on the textarea (to focus it). */
+  textareaRef?: RefObject<HTMLTextAreaElement | null>
+}
+
+/**
+ * The message box: grows with its text up to a limit, Enter sends, Shift+Enter breaks the line,
+ * and the send button stays disabled while there is nothing to send.
+ */
+export function PromptBox({ value, onValueChange, onSubmit, streaming = false, onStop, stopping = false, sending = false, placeholder = 'Send a message…', footer, textareaRef }: PromptBoxProps) {
+  const id = useId()
+  const ownRef = useRef<HTMLTextAreaElement>(null)
+  const empty = value.trim() === ''
+  const canSend = !empty && !streaming && !sending
+
+  // Grow with the content (before paint, so the box never shows a scrollbar first).
+  useLayoutEffect(() => {
+    const element = ownRef.current
+    if (!element) return
+    element.style.height = 'auto'
+    element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`
+    element.style.overflowY = element.scrollHeight > MAX_HEIGHT_PX ? 'auto' : 'hidden'
+  }, [value])
+
+  const iconsRequested = useRef(false)
+  function onChange(next: string) {
+    if (!iconsRequested.current) {
+      iconsRequested.current = true
+      NEXT_ICONS.forEach(requestIcon)
+    }
+    onValueChange(next)
+  }
+
+  // Both our ref (for sizing) and the caller's (for focus).
+  const setRefs = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      ownRef.current = element
+      if (textareaRef) textareaRef.current = element
+    },
+    [textareaRef],
+  )
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault()
+    if (canSend) onSubmit(value.trim())
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // An IME composing a character uses Enter to confirm it: that is not a send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="rounded-2xl border border-neutral-300 bg-white shadow-sm transition-colors focus-within:border-primary-600 focus-within:ring-1 focus-within:ring-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:focus-within:border-primary-500 dark:focus-within:ring-primary-500"
+    >
+      <label htmlFor={id} className="sr-only">
+        Message
+      </label>
+      <textarea
+        ref={setRefs}
+        id={id}
+        data-prompt
+        name="message"
+        rows={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        aria-describedby={`${id}-hint`}
+        className="block max-h-60 min-h-12 w-full resize-none overflow-hidden bg-transparent px-4 pt-3.5 pb-1 text-base text-neutral-900 placeholder:text-neutral-500 focus:outline-none dark:text-neutral-100 dark:placeholder:text-neutral-400"
+      />
+      <p id={`${id}-hint`} className="sr-only">
+        Enter sends, Shift+Enter adds a new line.
+      </p>
+      <div className="flex items-center gap-2 px-2 pb-2">
+        <div className="min-w-0 flex-1">{footer}</div>
+        {streaming ? (
+          <Tooltip content="Stop">
+            <button
+              type="button"
+              onClick={onStop}
+              disabled={stopping}
+              aria-label="Stop"
+              className="inline-flex size-9 items-center justify-center rounded-full bg-neutral-900 text-white hover:bg-neutral-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200"
+            >
+              <Icon name="lucide:square" size={14} className="fill-current" />
+            </button>
+          </Tooltip>
+        ) : (
+          <Tooltip content="Send message">
+            <button
+              type="submit"
+              aria-label="Send message"
+              disabled={!canSend}
+              className={cx(
+                'inline-flex size-9 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
+                'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400',
+                'disabled:cursor-not-allowed disabled:bg-neutral-200 disabled:text-neutral-500 dark:disabled:bg-neutral-700 dark:disabled:text-neutral-400',
+              )}
+            >
+              <Icon name={sending ? 'lucide:loader-circle' : 'lucide:arrow-up'} size={18} className={sending ? 'animate-spin' : undefined} />
+            </button>
+          </Tooltip>
+        )}
+      </div>
+    </form>
+  )
+}

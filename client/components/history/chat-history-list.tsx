@@ -1,0 +1,192 @@
+// The sidebar's chat list: the owner's chats grouped by date, loaded page by page as the list
+// scrolls (a sentinel after the last row asks for the next page when it comes near the view).
+// The list is drawn in the browser only: its date groups depend on the viewer's clock and time
+// zone, and it appears inside its own scroll area, so it moves nothing else on the page.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useLocation, useRoute } from 'wouter'
+import { useChatHistory, type ChatSummary } from '../../lib/chat-history.ts'
+import { ensureChatList, loadNextChatPage, useChatListStatus } from '../../lib/chat-list-loader.ts'
+import { groupByDate } from '../../lib/chat-groups.ts'
+import { useSession } from '../../lib/session.ts'
+import { cx } from '../../lib/cx.ts'
+import { PrefetchLink } from '../app/prefetch-link.tsx'
+import { Icon } from '../ui/icon.tsx'
+import { Menu } from '../ui/menu.tsx'
+
+/** The list is remounted with each page (the layout is): its scroll position outlives it here. */
+let savedScrollTop = 0
+
+const actions = () => import('../../lib/chat-actions.ts')
+
+export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<HTMLElement | null>; onNavigate: () => void }) {
+  const { chats, loaded, nextCursor } = useChatHistory()
+  const { loading, error } = useChatListStatus()
+  const { session } = useSession()
+  const ownerKey = session.user?.id ?? 'anonymous'
+  const [, params] = useRoute<{ id: string }>('/chat/:id')
+  const currentId = params?.id
+  // Grouping needs the browser's clock: null during the server render and hydration.
+  const [now, setNow] = useState<number | null>(null)
+  const sentinel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => ensureChatList(ownerKey), [ownerKey])
+  useEffect(() => {
+    setNow(Date.now())
+    // Past midnight, "Today" becomes "Yesterday".
+    const timer = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    element.scrollTop = savedScrollTop
+    const onScroll = () => (savedScrollTop = element.scrollTop)
+    element.addEventListener('scroll', onScroll, { passive: true })
+    return () => element.removeEventListener('scroll', onScroll)
+  }, [scroller])
+
+  // Re-created after each page: if the sentinel is still in view (a tall screen), the observer's
+  // first report asks for the next page at once.
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !nextCursor || loading || error) return
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void loadNextChatPage(), {
+      root: scroller.current,
+      rootMargin: '0px 0px 240px 0px',
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [nextCursor, loading, error, chats.length, scroller])
+
+  const groups = useMemo(() => (now === null ? [] : groupByDate(chats, now)), [chats, now])
+
+  if (!loaded || now === null) {
+    return error ? <LoadError message={error} /> : <ListSkeleton />
+  }
+  if (chats.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
+        <Icon name="lucide:message-square" size={20} />
+        <p>No chats yet.</p>
+        <p className="text-xs">Your conversations will appear here.</p>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      {groups.map((group) => (
+        <section key={group.key} aria-labelledby={`chat-group-${group.key}`} className="mb-3">
+          <h2 id={`chat-group-${group.key}`} className="sticky top-0 z-10 bg-neutral-50 px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:bg-neutral-950 dark:text-neutral-400">
+            {group.label}
+          </h2>
+          <ul className="grid grid-cols-1 gap-0.5">
+            {group.items.map((chat) => (
+              <ChatRow key={chat.id} chat={chat} current={chat.id === currentId} onNavigate={onNavigate} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {nextCursor && !error && (
+        <div ref={sentinel} className="flex h-10 items-center justify-center" data-testid="chat-list-sentinel">
+          {loading && (
+            <>
+              <Icon name="lucide:loader-circle" size={16} className="animate-spin text-neutral-500 motion-reduce:animate-none" />
+              <span className="sr-only">Loading more chats…</span>
+            </>
+          )}
+        </div>
+      )}
+      {error && <LoadError message={error} />}
+    </>
+  )
+}
+
+/** Class lists joined with cx() (the sidebar is on every first paint): no two may conflict (test/unit/class-lists.test.ts). */
+export function chatLinkClasses(current: boolean): string {
+  return cx(
+    'flex h-9 items-center rounded-md py-2 pr-9 pl-2 text-sm outline-none',
+    'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600',
+    current
+      ? 'bg-neutral-200 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'
+      : 'text-neutral-700 hover:bg-neutral-200/70 dark:text-neutral-300 dark:hover:bg-neutral-800/70',
+  )
+}
+
+export function rowMenuButtonClasses(current: boolean): string {
+  return cx(
+    'inline-flex size-7 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-300/70 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-700 dark:hover:text-white',
+    'focus-visible:outline-2 focus-visible:outline-primary-600',
+    // Shown on hover, keyboard focus, while open, for the open chat, and always on touch screens.
+    current ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100',
+  )
+}
+
+function ChatRow({ chat, current, onNavigate }: { chat: ChatSummary; current: boolean; onNavigate: () => void }) {
+  const [, navigate] = useLocation()
+  return (
+    <li className="group relative">
+      <PrefetchLink
+        href={`/chat/${encodeURIComponent(chat.id)}`}
+        prefetch="interaction"
+        aria-current={current ? 'page' : undefined}
+        onClick={onNavigate}
+        title={chat.title}
+        className={chatLinkClasses(current)}
+      >
+        <span className="min-w-0 truncate">{chat.title}</span>
+        {chat.visibility === 'public' && <Icon name="lucide:globe" size={12} label="Public" className="ml-1.5 shrink-0 text-neutral-500 dark:text-neutral-400" />}
+      </PrefetchLink>
+      <div className="absolute inset-y-0 right-1 flex items-center">
+        <Menu
+          label={`Options for “${chat.title}”`}
+          trigger={<Icon name="lucide:ellipsis" size={16} />}
+          triggerClassName={rowMenuButtonClasses(current)}
+          sections={[
+            {
+              items: [
+                { label: 'Rename', icon: <Icon name="lucide:pencil" size={16} />, onSelect: () => void actions().then((a) => a.renameChat(chat)) },
+                { label: 'Share', icon: <Icon name="lucide:share-2" size={16} />, onSelect: () => void actions().then((a) => a.shareChat(chat)) },
+              ],
+            },
+            {
+              label: 'Export',
+              items: [
+                { label: 'Markdown', icon: <Icon name="lucide:file-text" size={16} />, onSelect: () => void actions().then((a) => a.exportChat(chat.id, 'md')) },
+                { label: 'JSON', icon: <Icon name="lucide:file-json" size={16} />, onSelect: () => void actions().then((a) => a.exportChat(chat.id, 'json')) },
+              ],
+            },
+            {
+              items: [
+                { label: 'Delete', danger: true, icon: <Icon name="lucide:trash-2" size={16} />, onSelect: () => void actions().then((a) => a.removeChat(chat, navigate)) },
+              ],
+            },
+          ]}
+        />
+      </div>
+    </li>
+  )
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" className="grid gap-2 px-2 pt-3">
+      <span className="sr-only">Loading chats…</span>
+      {[72, 56, 80, 64, 48].map((width, index) => (
+        <div key={index} aria-hidden="true" className="h-5 animate-pulse rounded bg-neutral-200 motion-reduce:animate-none dark:bg-neutral-800" style={{ width: `${width}%` }} />
+      ))}
+    </div>
+  )
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="mx-2 my-3 rounded-md border border-error-200 bg-error-50 p-3 text-sm text-error-700 dark:border-error-900 dark:bg-error-950/40 dark:text-error-300">
+      <p>Could not load your chats: {message}</p>
+      <button type="button" onClick={() => void loadNextChatPage()} className="mt-2 font-medium underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-600">
+        Try again
+      </button>
+    </div>
+  )
+}

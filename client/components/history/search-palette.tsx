@@ -1,0 +1,193 @@
+// The search palette: a modal combobox over the owner's chats. Typing searches titles and message
+// text (GET /api/chats/search, debounced, the previous request aborted); with nothing typed it
+// lists the recent chats. Arrow keys move, Enter opens, Escape closes (the overlay layer).
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { OverlayProps } from '../../lib/overlay.ts'
+import { useChatHistory } from '../../lib/chat-history.ts'
+import { searchChats, type SearchHit } from '../../lib/chat-api.ts'
+import { cn } from '../../lib/cn.ts'
+import { Icon } from '../ui/icon.tsx'
+import { HighlightedText } from './highlighted-text.tsx'
+
+export const SEARCH_DEBOUNCE_MS = 200
+const RECENT_COUNT = 8
+
+interface Option {
+  chatId: string
+  title: string
+  snippet?: string
+  highlights?: SearchHit['highlights']
+}
+
+type Results =
+  | { status: 'idle' }
+  /** `hits`: the previous answer, shown until this one arrives (no flicker while typing). */
+  | { status: 'loading'; query: string; hits?: SearchHit[] }
+  | { status: 'done'; query: string; hits: SearchHit[] } | { status: 'error'; query: string; message: string }
+
+export function SearchPalette({ navigate, close }: { navigate: (to: string) => void } & OverlayProps<void>) {
+  const [query, setQuery] = useState('')
+  const [results, setResults] = useState<Results>({ status: 'idle' })
+  const [active, setActive] = useState(0)
+  const { chats } = useChatHistory()
+  const listId = useId()
+  const titleId = useId()
+  const list = useRef<HTMLUListElement>(null)
+  const trimmed = query.trim()
+
+  useEffect(() => {
+    if (!trimmed) {
+      setResults({ status: 'idle' })
+      return
+    }
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      setResults((previous) => ({ status: 'loading', query: trimmed, hits: 'hits' in previous ? previous.hits : undefined }))
+      searchChats(trimmed, controller.signal).then(
+        (hits) => setResults({ status: 'done', query: trimmed, hits }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setResults({ status: 'error', query: trimmed, message: error instanceof Error ? error.message : String(error) })
+        },
+      )
+    }, SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [trimmed])
+
+  const hits = results.status === 'done' || results.status === 'loading' ? results.hits : undefined
+  const options: Option[] =
+    trimmed && hits
+      ? hits.map((hit) => ({ chatId: hit.chatId, title: hit.title, snippet: hit.snippet, highlights: hit.highlights }))
+      : trimmed
+        ? []
+        : chats.slice(0, RECENT_COUNT).map((chat) => ({ chatId: chat.id, title: chat.title }))
+
+  // A new list starts at its first entry.
+  useEffect(() => setActive(0), [hits, trimmed === ''])
+  const activeIndex = Math.min(active, options.length - 1)
+  const optionId = (index: number) => `${listId}-option-${index}`
+
+  useEffect(() => {
+    if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' })
+  }, [activeIndex])
+
+  function openChat(option: Option | undefined) {
+    if (!option) return
+    close()
+    navigate(`/chat/${encodeURIComponent(option.chatId)}`)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      if (options.length === 0) return
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActive((activeIndex + step + options.length) % options.length)
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      openChat(options[activeIndex])
+    }
+  }
+
+  const searching = results.status === 'loading' || (trimmed !== '' && results.status === 'idle')
+  const statusText =
+    results.status === 'error'
+      ? `Search failed: ${results.message}`
+      : results.status === 'done'
+        ? results.hits.length === 0
+          ? `No chats match “${results.query}”.`
+          : `${results.hits.length} ${results.hits.length === 1 ? 'chat matches' : 'chats match'}.`
+        : searching
+          ? 'Searching…'
+          : options.length === 0
+            ? 'No chats yet.'
+            : ''
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className={cn(
+        'flex max-h-[min(32rem,80dvh)] w-full max-w-xl flex-col self-start overflow-hidden rounded-xl border border-neutral-200 bg-white text-neutral-900 shadow-2xl outline-none sm:mt-[10vh]',
+        'transition-[translate,scale] duration-150 starting:-translate-y-2 starting:scale-95 motion-reduce:transition-none in-data-[state=closed]:scale-95',
+        'dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100',
+      )}
+    >
+      <h2 id={titleId} className="sr-only">
+        Search chats
+      </h2>
+      <div className="flex items-center gap-2 border-b border-neutral-200 px-4 dark:border-neutral-700">
+        <Icon name="lucide:search" size={18} className="text-neutral-500 dark:text-neutral-400" />
+        <input
+          type="search"
+          role="combobox"
+          aria-label="Search chats"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          placeholder="Search chats…"
+          data-autofocus=""
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-neutral-500 dark:placeholder:text-neutral-400 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {searching && <Icon name="lucide:loader-circle" size={18} className="animate-spin text-neutral-500 motion-reduce:animate-none" />}
+      </div>
+      {!trimmed && options.length > 0 && (
+        <div className="px-4 pt-3 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400" aria-hidden="true">
+          Recent chats
+        </div>
+      )}
+      <ul ref={list} id={listId} role="listbox" aria-label={trimmed ? 'Matching chats' : 'Recent chats'} className="min-h-0 flex-1 overflow-y-auto p-2 empty:hidden">
+        {options.map((option, index) => (
+          <li
+            key={option.chatId}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            onMouseMove={() => index !== activeIndex && setActive(index)}
+            onClick={() => openChat(option)}
+            className="flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 aria-selected:bg-neutral-100 dark:aria-selected:bg-neutral-800"
+          >
+            <Icon name="lucide:message-square" size={16} className="mt-0.5 text-neutral-500 dark:text-neutral-400" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium">{option.title}</span>
+              {option.snippet && option.snippet !== option.title && (
+                <span className="mt-0.5 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-300">
+                  <HighlightedText text={option.snippet} ranges={option.highlights ?? []} />
+                </span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className={cn('px-4 text-sm text-neutral-600 dark:text-neutral-300', statusText && options.length === 0 ? 'py-6 text-center' : 'sr-only')}>
+        {statusText}
+      </p>
+      <div className="hidden items-center gap-4 border-t border-neutral-200 px-4 py-2 text-xs text-neutral-600 sm:flex dark:border-neutral-700 dark:text-neutral-400" aria-hidden="true">
+        <span>
+          <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move
+        </span>
+        <span>
+          <Kbd>Enter</Kbd> to open
+        </span>
+        <span>
+          <Kbd>Esc</Kbd> to close
+        </span>
+      </div>
+    </div>
+  )
+}
+
+function Kbd({ children }: { children: string }) {
+  return <kbd className="rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-sans text-[11px] dark:border-neutral-600 dark:bg-neutral-800">{children}</kbd>
+}

@@ -1,0 +1,119 @@
+// What the chat menus and header buttons do: rename, delete, share, export. Loaded the first time
+// one is used (first paint shows only the buttons), so dialogs and the HTTP client stay out of the
+// first load.
+import { chatHistory, type ChatSummary } from './chat-history.ts'
+import { deleteChat, exportUrl, updateChat } from './chat-api.ts'
+import { HttpError } from './http.ts'
+import { notify } from './toast.ts'
+import { overlay } from './overlay.ts'
+import { confirm, prompt } from '../components/ui/dialog.tsx'
+import { ShareDialog } from '../components/history/share-dialog.tsx'
+
+export const TITLE_MAX_CHARS = 100
+
+type Navigate = (to: string) => void
+
+/** The problem with a title the user typed, in words, or null when the server will take it. */
+export function titleProblem(value: string): string | null {
+  const title = value.trim()
+  if (!title) return 'The title cannot be empty.'
+  if (title.length > TITLE_MAX_CHARS) return `The title can be at most ${TITLE_MAX_CHARS} characters (this one has ${title.length}).`
+  return null
+}
+
+function reason(error: unknown): string {
+  if (error instanceof HttpError && error.status === 0) return 'Check your connection and try again.'
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Updates the sidebar's copy, if it has one (a chat beyond the loaded pages is not inserted out of order). */
+function updateKnown(chat: Partial<ChatSummary> & { id: string }) {
+  if (chatHistory.get().chats.some((known) => known.id === chat.id)) chatHistory.upsert(chat)
+}
+
+function isOpen(chatId: string): boolean {
+  return window.location.pathname === `/chat/${encodeURIComponent(chatId)}`
+}
+
+export async function renameChat(chat: Pick<ChatSummary, 'id' | 'title'>): Promise<void> {
+  const value = await prompt({
+    title: 'Rename chat',
+    label: 'Chat title',
+    initialValue: chat.title,
+    submitLabel: 'Rename',
+    validate: titleProblem,
+  })
+  if (value === null || value.trim() === chat.title) return
+  const title = value.trim()
+  // Shown at once; put back if the server refuses.
+  updateKnown({ id: chat.id, title })
+  try {
+    updateKnown(await updateChat(chat.id, { title }))
+  } catch (error) {
+    updateKnown({ id: chat.id, title: chat.title })
+    notify({ title: 'Could not rename the chat', description: reason(error), variant: 'error' })
+  }
+}
+
+export async function removeChat(chat: Pick<ChatSummary, 'id' | 'title'>, navigate: Navigate): Promise<void> {
+  const confirmed = await confirm({
+    title: 'Delete this chat?',
+    description: `“${chat.title}” and all its messages will be deleted. This cannot be undone.`,
+    confirmLabel: 'Delete',
+    danger: true,
+  })
+  if (!confirmed) return
+  try {
+    await deleteChat(chat.id)
+  } catch (error) {
+    // Already gone (deleted in another tab): what the user wanted.
+    if (!(error instanceof HttpError && error.status === 404)) {
+      notify({ title: 'Could not delete the chat', description: reason(error), variant: 'error' })
+      return
+    }
+  }
+  chatHistory.remove(chat.id)
+  notify({ title: 'Chat deleted', description: `“${chat.title}” was deleted.`, variant: 'success', type: 'background' })
+  if (isOpen(chat.id)) navigate('/')
+}
+
+export function shareChat(chat: Pick<ChatSummary, 'id' | 'title' | 'visibility'>, onChange?: (chat: ChatSummary) => void): void {
+  overlay.open(ShareDialog, {
+    chat,
+    onSaved(saved: ChatSummary) {
+      updateKnown(saved)
+      onChange?.(saved)
+    },
+  })
+}
+
+function filenameOf(response: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')
+  return match?.[1] ?? fallback
+}
+
+/**
+ * Downloads the chat as Markdown or JSON. Fetched first rather than linked: a failure (the chat
+ * was deleted, the connection dropped) becomes a toast instead of a downloaded error page.
+ */
+export async function exportChat(chatId: string, format: 'md' | 'json'): Promise<void> {
+  const label = format === 'md' ? 'Markdown' : 'JSON'
+  try {
+    const response = await fetch(exportUrl(chatId, format), { credentials: 'same-origin' })
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: string } | null
+      throw new HttpError(response.status, `HTTP_${response.status}`, body?.message ?? response.statusText, response.url)
+    }
+    const url = URL.createObjectURL(await response.blob())
+    const link = document.createElement('a')
+    link.href = url
+    link.download = filenameOf(response, `chat-${chatId}.${format}`)
+    document.body.append(link)
+    link.click()
+    link.remove()
+    // The download has its own copy once it started.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  } catch (error) {
+    notify({ title: `Could not export the chat as ${label}`, description: reason(error), variant: 'error' })
+  }
+}

@@ -1,0 +1,40 @@
+// The chat list calls of the sidebar, search palette, share dialog and export (server/routes/chats).
+import { http } from './http.ts'
+import type { ChatSummary } from './chat-history.ts'
+import type { ChatSearchHit } from '../../shared/chat-search.ts'
+
+export interface ChatPage {
+  chats: ChatSummary[]
+  nextCursor: string | null
+}
+
+export type SearchHit = ChatSearchHit
+
+const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`
+
+export const SIDEBAR_PAGE_SIZE = 30
+
+export function listChats(cursor: string | null, signal?: AbortSignal): Promise<ChatPage> {
+  return http.get<ChatPage>('/api/chats', { query: { limit: SIDEBAR_PAGE_SIZE, cursor: cursor ?? undefined }, signal })
+}
+
+export function updateChat(id: string, changes: { title?: string; visibility?: ChatSummary['visibility'] }): Promise<ChatSummary> {
+  return http.request<ChatSummary>(chatPath(id), { method: 'PATCH', body: changes })
+}
+
+export function deleteChat(id: string): Promise<void> {
+  return http.delete(chatPath(id))
+}
+
+export async function searchChats(q: string, signal?: AbortSignal): Promise<SearchHit[]> {
+  return (await http.get<{ results: SearchHit[] }>('/api/chats/search', { query: { q, limit: 20 }, signal })).results
+}
+
+export function exportUrl(id: string, format: 'md' | 'json'): string {
+  return `${chatPath(id)}/export?format=${format}`
+}
+
+/** A chat's own page, as an absolute link for sharing. */
+export function chatLink(id: string): string {
+  return new URL(`/chat/${encodeURIComponent(id)}`, window.location.origin).href
+}

@@ -1,0 +1,75 @@
+// What the benchmarks share: a production build, the app started from it on a free loopback port
+// (in-memory SQLite, offline model, a throwaway session key), and their environment settings.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const HOST = '127.0.0.1'
+
+/** Builds when there is no production build yet. */
+export function ensureBuild(): void {
+  if (existsSync(join(ROOT, 'dist/node/server/main.js')) && existsSync(join(ROOT, 'dist/client/.vite/manifest.json'))) return
+  process.stderr.write('· no production build: npm run build\n')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 10 * 60_000 })
+  if (result.status !== 0) throw new Error(`npm run build failed (status ${result.status})`)
+}
+
+/** A positive integer from the environment variable `name`, or `fallback` when it is unset. */
+export function positiveIntEnv(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw} is not a positive integer`)
+  return value
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, HOST, () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** `node dist/node/server/main.js` in production mode; `stop()` ends it (also when this process exits). */
+export async function startProductionApp(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_PATH: ':memory:',
+      SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+  }
+  process.once('exit', stop)
+  const errors: string[] = []
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()))
+  const origin = `http://${HOST}:${port}`
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited during start-up:\n${errors.join('')}`)
+    const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)
+    if (ok) return { origin, stop }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error('the app did not answer /healthz within 30 s')
+}

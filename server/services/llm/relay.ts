@@ -1,0 +1,130 @@
+// One answer, straight from the provider's stream (LanguageModelV4.doStream) to AI SDK UI message
+// chunks, with the answer's parts kept for storage.
+//
+// Why not streamText + toUIMessageStream: measured on this stack, they hold ~180 KB per running
+// answer and pass every token through a dozen web TransformStreams; a chat answer needs none of
+// what they add (tools, multi-step, telemetry, retries — retries are off anyway). The provider
+// layer (wire format, SSE parsing, errors) is still the AI SDK's, and the chunks are the UI message
+// stream protocol `useChat` reads, in the order toUIMessageStream sends them.
+import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamResult } from '@ai-sdk/provider'
+import type { LanguageModelUsage, ModelMessage, UIMessageChunk } from 'ai'
+import { asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
+
+export interface StoredPart {
+  type: 'text' | 'reasoning'
+  text: string
+  state: 'streaming' | 'done'
+}
+
+export interface RelayOutcome {
+  parts: StoredPart[]
+  status: 'complete' | 'partial' | 'error'
+  usage?: LanguageModelUsage
+}
+
+/** The model's prompt from chat messages (files are not downloaded: chats carry text). */
+export async function toModelPrompt(model: LanguageModelV4, messages: ModelMessage[]): Promise<LanguageModelV4Prompt> {
+  const prompt = await standardizePrompt({ messages })
+  return convertToLanguageModelPrompt({ prompt, supportedUrls: await model.supportedUrls, download: undefined, provider: model.provider })
+}
+
+export interface RelayOptions {
+  model: LanguageModelV4
+  prompt: LanguageModelV4Prompt
+  signal: AbortSignal
+  messageId: string
+  /** Extra request headers for the provider (the request id). */
+  headers?: Record<string, string>
+  /** Sent with the `start` chunk, and with `finish` together with the usage. */
+  metadata: Record<string, unknown>
+  /** The message the user sees for a failure (safe: no upstream details). */
+  describeError: (error: unknown) => string
+  /** Called once, when the answer has ended for whatever reason, before the last chunk is read. */
+  onEnd: (outcome: RelayOutcome) => void
+}
+
+/**
+ * Starts the model call at once, before anything is read from the result: the upstream request is
+ * on its way while the caller answers the browser (headers, the `start` chunk), which is the
+ * longest wait before a first token, so nothing else should go first.
+ */
+export function relayAnswer(options: RelayOptions): AsyncGenerator<UIMessageChunk> {
+  const { model, prompt, signal } = options
+  const call = Promise.resolve(model.doStream({ prompt, abortSignal: signal, headers: options.headers }))
+  // Handled where it is awaited; this only keeps an early failure from counting as unhandled.
+  call.catch(() => {})
+  return relayStream(options, call)
+}
+
+async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4StreamResult>): AsyncGenerator<UIMessageChunk> {
+  const { signal, messageId, metadata, describeError } = options
+  const parts: StoredPart[] = []
+  const open = new Map<string, StoredPart>()
+  let usage: LanguageModelUsage | undefined
+  let finishReason: string | undefined
+  let status: RelayOutcome['status'] = 'complete'
+  let reader: ReadableStreamDefaultReader<import('@ai-sdk/provider').LanguageModelV4StreamPart> | undefined
+
+  yield { type: 'start', messageId, messageMetadata: metadata }
+  try {
+    const { stream } = await call
+    yield { type: 'start-step' }
+    reader = stream.getReader()
+    for (;;) {
+      const { done, value: part } = await reader.read()
+      if (done) break
+      switch (part.type) {
+        case 'text-start':
+        case 'reasoning-start': {
+          const stored: StoredPart = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '', state: 'streaming' }
+          parts.push(stored)
+          open.set(`${stored.type}:${part.id}`, stored)
+          yield { type: part.type, id: part.id }
+          break
+        }
+        case 'text-delta':
+        case 'reasoning-delta': {
+          const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
+          if (stored) stored.text += part.delta
+          yield { type: part.type, id: part.id, delta: part.delta }
+          break
+        }
+        case 'text-end':
+        case 'reasoning-end': {
+          const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`
+          const stored = open.get(key)
+          if (stored) stored.state = 'done'
+          open.delete(key)
+          yield { type: part.type, id: part.id }
+          break
+        }
+        case 'finish':
+          usage = asLanguageModelUsage(part.usage)
+          finishReason = part.finishReason.unified
+          break
+        case 'error':
+          status = 'error'
+          yield { type: 'error', errorText: describeError(part.error) }
+          break
+        // stream-start, response-metadata, raw, sources, files and tool parts: nothing a chat shows.
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) status = 'partial'
+    else {
+      status = 'error'
+      yield { type: 'error', errorText: describeError(error) }
+    }
+  } finally {
+    reader?.cancel().catch(() => {})
+  }
+
+  // The answer is final now: whatever was still open is as complete as it will get.
+  for (const stored of parts) stored.state = 'done'
+  options.onEnd({ parts, status, usage })
+  if (status === 'partial') yield { type: 'abort' }
+  else if (status === 'complete') {
+    yield { type: 'finish-step' }
+    yield { type: 'finish', ...(finishReason ? { finishReason: finishReason as never } : {}), messageMetadata: { ...metadata, usage } }
+  }
+}

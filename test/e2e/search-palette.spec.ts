@@ -1,0 +1,54 @@
+// ⌘K / Ctrl+K (or the sidebar's search button) opens a command palette that searches chat titles
+// and message text; arrow keys move through the results, Enter opens one, Escape closes.
+import { test, expect, waitForHydration } from './fixtures.ts'
+import { createChats } from './chats.ts'
+
+test('search by message text with the keyboard only', async ({ page }) => {
+  const chats = await createChats(page.request, ['Fruit salad', 'Weekend plans', 'Banana bread'], (title) =>
+    title === 'Fruit salad' ? 'Slice the bananas thinly' : title === 'Banana bread' ? 'Three ripe bananas and flour' : 'Hiking on Saturday',
+  )
+  await page.goto('/')
+  await waitForHydration(page)
+
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog', { name: 'Search chats' })
+  const box = dialog.getByRole('combobox', { name: 'Search chats' })
+  await expect(box).toBeFocused()
+  // Nothing typed: the recent chats.
+  await expect(dialog.getByRole('listbox', { name: 'Recent chats' }).getByRole('option')).toHaveCount(3)
+
+  await page.keyboard.type('bananas')
+  const results = dialog.getByRole('listbox', { name: 'Matching chats' }).getByRole('option')
+  await expect(results).toHaveCount(2)
+  await expect(dialog.getByRole('status')).toHaveText('2 chats match.')
+  await expect(results.locator('mark').first()).toHaveText(/bananas/i)
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+
+  await expect(results.nth(0)).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowDown')
+  await expect(results.nth(1)).toHaveAttribute('aria-selected', 'true')
+  await expect(box).toHaveAttribute('aria-activedescendant', (await results.nth(1).getAttribute('id'))!)
+  const secondText = (await results.nth(1).textContent())!
+  const target = chats.find((chat) => secondText.startsWith(chat.title))!
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`/chat/${target.id}`)
+  await expect(dialog).toHaveCount(0)
+
+  // No match says so.
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('zeppelin')
+  await expect(dialog.getByRole('status')).toHaveText('No chats match “zeppelin”.')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+})
+
+test('the sidebar button opens the palette; a click on a result opens the chat', async ({ page }) => {
+  const [chat] = await createChats(page.request, ['Quarterly report draft'])
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Search chats' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Search chats' })
+  await dialog.getByRole('combobox').fill('quarterly')
+  await dialog.getByRole('option', { name: /Quarterly report draft/ }).click()
+  await expect(page).toHaveURL(`/chat/${chat!.id}`)
+})

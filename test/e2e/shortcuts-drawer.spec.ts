@@ -1,0 +1,68 @@
+// Keyboard: ⌘/Ctrl+K opens search, ⌘/Ctrl+Shift+O starts a new chat, Escape closes overlays.
+// On a phone (390×844) the sidebar is a drawer that opens from the header and closes on navigation.
+import { test, expect, waitForHydration } from './fixtures.ts'
+import { chatLink, createChats, history } from './chats.ts'
+
+test('Ctrl+Shift+O goes home from a chat, also with a dialog open; Meta+K opens search', async ({ page }) => {
+  const [chat] = await createChats(page.request, ['Shortcut test'])
+  await page.goto(`/chat/${chat!.id}`)
+  await waitForHydration(page)
+  await page.keyboard.press('Control+Shift+O')
+  await expect(page).toHaveURL('/')
+
+  await chatLink(page, 'Shortcut test').click()
+  await expect(page).toHaveURL(`/chat/${chat!.id}`)
+  await page.keyboard.press('Meta+k')
+  await expect(page.getByRole('dialog', { name: 'Search chats' })).toBeVisible()
+  // Pressed again while open: still one palette.
+  await page.keyboard.press('Control+k')
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+  await page.keyboard.press('Control+Shift+O')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page).toHaveURL('/')
+})
+
+test('Ctrl+Shift+O on the home page puts the caret in the prompt, keeping what was typed', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  await prompt.fill('half a thought')
+  await page.getByRole('button', { name: 'Toggle sidebar' }).focus()
+  await expect(prompt).not.toBeFocused()
+  await page.keyboard.press('Control+Shift+O')
+  await expect(prompt).toBeFocused()
+  await expect(prompt).toHaveValue('half a thought')
+  await page.keyboard.type('!')
+  await expect(prompt).toHaveValue('half a thought!')
+})
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('the drawer opens from the header, lists the chats and closes on navigation or Escape', async ({ page }) => {
+    const [chat] = await createChats(page.request, ['On the go'])
+    await page.goto('/')
+    await waitForHydration(page)
+    const sidebar = page.getByRole('complementary', { name: 'Chats' })
+    await expect(sidebar).toBeHidden()
+
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+    await toggle.click()
+    await expect(sidebar).toBeVisible()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    // On a touch screen the row menu is always there (there is no hover).
+    await expect(history(page).getByRole('button', { name: 'Options for “On the go”' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(sidebar).toBeHidden()
+
+    await toggle.click()
+    await chatLink(page, 'On the go').click()
+    await expect(page).toHaveURL(`/chat/${chat!.id}`)
+    await expect(sidebar).toBeHidden()
+
+    await toggle.click()
+    await sidebar.getByRole('button', { name: 'Search chats' }).click()
+    await expect(sidebar).toBeHidden()
+    await expect(page.getByRole('dialog', { name: 'Search chats' })).toBeVisible()
+  })
+})

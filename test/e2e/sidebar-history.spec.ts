@@ -1,0 +1,91 @@
+// The sidebar's chat history: the owner's chats, newest first, loaded page by page as the list
+// scrolls, grouped by the viewer's calendar days; the open chat is marked; the list is the
+// visitor's own (a new visitor sees none of it).
+import { test, expect, waitForHydration } from './fixtures.ts'
+import { chatLink, createChats, history } from './chats.ts'
+
+const DAY = 86_400_000
+
+test('60 chats: the first 30 show, the rest load while scrolling, newest first under Today', async ({ page }) => {
+  const titles = Array.from({ length: 60 }, (_, index) => `Chat ${String(index + 1).padStart(2, '0')}`)
+  await createChats(page.request, titles)
+  const pages: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/chats') pages.push(new URL(request.url()).search)
+  })
+
+  await page.goto('/')
+  await waitForHydration(page)
+  const links = history(page).getByRole('link')
+  await expect(links).toHaveCount(30)
+  await expect(links.first()).toHaveText('Chat 60')
+  await expect(links.last()).toHaveText('Chat 31')
+  await expect(history(page).getByRole('heading', { name: 'Today' })).toBeVisible()
+
+  await chatLink(page, 'Chat 31').scrollIntoViewIfNeeded()
+  await history(page).evaluate((nav) => nav.scrollTo({ top: nav.scrollHeight }))
+  await expect(links).toHaveCount(60)
+  await expect(links.last()).toHaveText('Chat 01')
+  await expect(history(page).getByRole('heading')).toHaveCount(1)
+  await history(page).evaluate((nav) => nav.scrollTo({ top: nav.scrollHeight }))
+  await expect(page.getByTestId('chat-list-sentinel')).toHaveCount(0)
+  expect(pages).toHaveLength(2)
+  expect(pages[1]).toContain('cursor=')
+
+  // Opening a chat far down the list leaves the list where it was scrolled to.
+  const scrolledTo = await history(page).evaluate((nav) => nav.scrollTop)
+  expect(scrolledTo).toBeGreaterThan(500)
+  await chatLink(page, 'Chat 02').click()
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('About Chat 02')
+  await expect(chatLink(page, 'Chat 02')).toHaveAttribute('aria-current', 'page')
+  expect(await history(page).evaluate((nav) => nav.scrollTop)).toBe(scrolledTo)
+  expect(pages).toHaveLength(2)
+
+  // Another visitor has no history.
+  const stranger = await page.context().browser()!.newContext()
+  const strangerPage = await stranger.newPage()
+  await strangerPage.goto('/')
+  await expect(history(strangerPage)).toContainText('No chats yet.')
+  await stranger.close()
+})
+
+test('the open chat is marked current, also after moving to another', async ({ page }) => {
+  const [first, second] = await createChats(page.request, ['Garden plans', 'Tax questions'])
+  await page.goto(`/chat/${first!.id}`)
+  await waitForHydration(page)
+  await expect(chatLink(page, 'Garden plans')).toHaveAttribute('aria-current', 'page')
+  await expect(chatLink(page, 'Tax questions')).not.toHaveAttribute('aria-current')
+
+  await chatLink(page, 'Tax questions').click()
+  await expect(page).toHaveURL(`/chat/${second!.id}`)
+  await expect(chatLink(page, 'Tax questions')).toHaveAttribute('aria-current', 'page')
+  await expect(chatLink(page, 'Garden plans')).not.toHaveAttribute('aria-current')
+})
+
+// The server dates chats with its own clock, so older chats cannot be made without a backdoor;
+// the browser's clock is moved forward instead (grouping is the browser's, by local days).
+for (const [days, group] of [
+  [0, 'Today'],
+  [1, 'Yesterday'],
+  [3, 'Previous 7 days'],
+  [20, 'Previous 30 days'],
+] as const) {
+  test(`a chat from ${days} days ago is under ${group}`, async ({ page }) => {
+    await createChats(page.request, ['Old travel notes'])
+    await page.clock.setFixedTime(Date.now() + days * DAY)
+    await page.goto('/')
+    const section = history(page).getByRole('region', { name: group })
+    await expect(section.getByRole('link', { name: 'Old travel notes' })).toBeVisible()
+    await expect(history(page).getByRole('heading')).toHaveCount(1)
+  })
+}
+
+test('chats older than 30 days are grouped by month and year', async ({ page }) => {
+  const createdAt = Date.now()
+  await createChats(page.request, ['Old travel notes'])
+  await page.clock.setFixedTime(createdAt + 75 * DAY)
+  await page.goto('/')
+  const month = await page.evaluate((time) => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(time), createdAt)
+  expect(month).toMatch(/^[A-Z][a-z]+ \d{4}$/)
+  await expect(history(page).getByRole('region', { name: month }).getByRole('link', { name: 'Old travel notes' })).toBeVisible()
+})
