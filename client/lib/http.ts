@@ -23,6 +23,8 @@ export interface HttpRequestOptions {
   timeoutMs?: number
   /** Retries allowed (SPEC §7: 1); forced to 0 for requests with a body. */
   retry?: number
+  /** Let the request finish even if the page unloads (a vote clicked just before a reload). Small bodies only. */
+  keepalive?: boolean
 }
 
 export class HttpError extends Error {
@@ -142,6 +144,7 @@ export function createHttpClient(clientOptions: HttpClientOptions = {}): HttpCli
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
     if (hasBody) headers['content-type'] ??= 'application/json'
     const init: RequestInit = { method, headers, body: hasBody ? JSON.stringify(options.body) : undefined, credentials: 'same-origin' }
+    if (options.keepalive) init.keepalive = true
     const retries = hasBody || !BODYLESS.has(method) ? 0 : (options.retry ?? HTTP_RETRY_LIMIT)
     const timeoutMs = options.timeoutMs ?? clientOptions.timeoutMs ?? HTTP_TIMEOUT_MS
 

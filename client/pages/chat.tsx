@@ -203,7 +203,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       })
     apply(value ?? undefined)
     try {
-      await http.post(`/api/chats/${encodeURIComponent(chatId)}/votes`, { messageId, value })
+      await http.post(`/api/chats/${encodeURIComponent(chatId)}/votes`, { messageId, value }, { keepalive: true })
     } catch (error) {
       apply(before)
       notify({ title: 'Your vote was not saved', description: describeChatError(error).message, variant: 'error' })

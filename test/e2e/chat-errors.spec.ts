@@ -66,8 +66,11 @@ test('chat: a model failure shows the server\'s message with a Retry that answer
 test('a vote shows at once and is rolled back with a toast when the server refuses it', async ({ page }) => {
   const id = await sendFromHome(page, 'Rate me')
   const good = page.getByRole('button', { name: 'Good answer' })
+  // The reload must come after the server stored the vote, or it reads the votes before they exist.
+  const stored = page.waitForResponse((response) => response.url().endsWith(`/api/chats/${id}/votes`) && response.request().method() === 'POST')
   await good.click()
   await expect(good).toHaveAttribute('aria-pressed', 'true')
+  expect((await stored).status()).toBe(200)
   await page.reload()
   await waitForHydration(page)
   await expect(good).toHaveAttribute('aria-pressed', 'true')
