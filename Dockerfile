@@ -2,14 +2,14 @@
 # The production image: built in one stage, run from a second that holds only the build output
 # and production dependencies, as the unprivileged `node` user. No secrets are baked in: every
 # setting (SESSION_KEY, DATABASE_URL, REDIS_URL, provider keys) comes from the environment.
-# Node 22 LTS: CI runs the server tests on it too (scripts/ci/test.mjs reads this ARG). Not Node 24
-# yet: better-sqlite3 12 (13 does not run on Node 20, which this project still supports) compiled
-# for Node >= 24.19 aborts in a statement finalizer (nodejs/node#65446; better-sqlite3 13 fixes it).
-ARG NODE_VERSION=22
+# Node 24 LTS: CI runs the server tests on it too (scripts/ci/test.mjs reads this ARG). On it the
+# SQLite driver is better-sqlite3 13, whose binary ships prebuilt (server/db/sqlite-driver.ts).
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary fits this Node.
+# The Node 20 driver (better-sqlite3-node20, unused on this Node) compiles from source when its
+# prebuilt binary cannot be fetched.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

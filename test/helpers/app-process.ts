@@ -33,12 +33,10 @@ export async function freePort(): Promise<number> {
 
 export async function startAppProcess(name: string, env: Record<string, string>, options: { readyTimeoutMs?: number } = {}): Promise<AppProcess> {
   const port = await freePort()
-  // The Docker image's Node leg of npm test loads native modules built for that Node (scripts/ci/native-modules.mjs).
-  const native = process.env.NATIVE_MODULES_DIR ? ['--import', './scripts/ci/native-modules.mjs'] : []
-  const child = spawn(process.execPath, [...native, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     // Only what the app needs: the test's own environment (TEST_*, tap's) stays out.
-    env: { PATH: process.env.PATH ?? '', ...(process.env.NATIVE_MODULES_DIR ? { NATIVE_MODULES_DIR: process.env.NATIVE_MODULES_DIR } : {}), NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
