@@ -2,6 +2,7 @@
 // On a phone (390×844) the sidebar is a drawer that opens from the header and closes on navigation.
 import { test, expect, waitForHydration } from './fixtures.ts'
 import { chatLink, createChats, history } from './chats.ts'
+import { createChatThroughApi } from './chat-helpers.ts'
 
 test('Ctrl+Shift+O goes home from a chat, also with a dialog open; Meta+K opens search', async ({ page }) => {
   const [chat] = await createChats(page.request, ['Shortcut test'])
@@ -64,5 +65,28 @@ test.describe('phone', () => {
     await sidebar.getByRole('button', { name: 'Search chats' }).click()
     await expect(sidebar).toBeHidden()
     await expect(page.getByRole('dialog', { name: 'Search chats' })).toBeVisible()
+  })
+
+  test('the page behind the open drawer is dimmed (fading in and out) and a tap on it closes the drawer', async ({ page }) => {
+    const id = await createChatThroughApi(page, 'Dim the page behind the drawer')
+    await page.goto(`/chat/${id}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('article', { name: 'Answer' })).toContainText('Connect a real model')
+    const settled = () => expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0)
+    // Beside the drawer (288 px wide): the prompt box's empty inside.
+    const beside = { x: 295, y: 760, width: 30, height: 12 }
+    await settled()
+    const undimmed = await page.screenshot({ clip: beside })
+
+    const sidebar = page.getByRole('complementary', { name: 'Chats' })
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await expect(sidebar).toBeVisible()
+    await settled()
+    expect((await page.screenshot({ clip: beside })).equals(undimmed), 'the page beside the drawer looks the same as without it').toBe(false)
+
+    await page.touchscreen.tap(360, 400)
+    await expect(sidebar).toBeHidden()
+    await settled()
+    expect((await page.screenshot({ clip: beside })).equals(undimmed), 'the dimming is gone once the drawer closed').toBe(true)
   })
 })

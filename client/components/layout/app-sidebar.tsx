@@ -27,9 +27,12 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
 
   return (
     <>
-      {drawerOpen && (
-        <div className="fixed inset-0 z-30 bg-neutral-950/40 md:hidden" aria-hidden="true" onClick={onCloseDrawer} />
-      )}
+      {/* Always there on phones, so it fades in and out with the drawer's slide. */}
+      <div
+        className={`fixed inset-0 z-30 bg-neutral-950/40 transition-opacity duration-200 motion-reduce:transition-none md:hidden ${drawerOpen ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        aria-hidden="true"
+        onClick={onCloseDrawer}
+      />
       <aside
         id="app-sidebar"
         data-sidebar
