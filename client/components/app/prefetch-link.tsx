@@ -2,6 +2,7 @@ import { useEffect, useRef, type AnchorHTMLAttributes, type FocusEvent, type Poi
 import { Link, useLocation } from 'wouter'
 import type { Prefetcher } from '../../lib/prefetch.ts'
 import { loadPageResource } from '../../lib/page-resource.ts'
+import { pageSettled } from '../../lib/page-settled.ts'
 
 export type PrefetchLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> & {
   href: string
@@ -41,7 +42,8 @@ function isCurrentPage(href: string): boolean {
 
 /**
  * A wouter <Link> that loads its page (chunk and payload) ahead of the click: when it comes into
- * view and when it is hovered or focused (SPEC §2: at most 4 preloads at once).
+ * view (once the page has settled) and when it is hovered or focused (SPEC §2: at most 4 preloads
+ * at once).
  */
 export function PrefetchLink({ href, prefetch = 'visible', onPointerEnter, onFocus, ...props }: PrefetchLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null)
@@ -53,8 +55,13 @@ export function PrefetchLink({ href, prefetch = 'visible', onPointerEnter, onFoc
     if (prefetch !== 'visible' || !element) return
     let active = true
     let cleanup: (() => void) | undefined
-    withPrefetch(href, (prefetcher) => {
-      if (active) cleanup = prefetcher.prefetchWhenVisible(element, href)
+    // Links in view wait until the page has settled: its own requests come first. Hover and focus
+    // (below) prefetch at once, since a click is likely to follow.
+    void pageSettled().then(() => {
+      if (!active) return
+      withPrefetch(href, (prefetcher) => {
+        if (active) cleanup = prefetcher.prefetchWhenVisible(element, href)
+      })
     })
     return () => {
       active = false
