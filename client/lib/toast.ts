@@ -4,9 +4,9 @@
 // toast is created here with the spec's numbers and the Toaster drops the oldest beyond 5.
 // The store's code (toast-store.ts) loads with the first toast or once the page has settled: what
 // is asked of it before then waits, in order, and notify() still answers the toast's id at once.
+import { useSyncExternalStore } from 'react'
 import type { Toast, ToastOptions } from 'react-hot-toast/headless'
 import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
-import { externalValue } from './external-value.ts'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_TYPES } from '../../shared/constants.ts'
 import { DEV_CHECKS, devError, type Reporter } from './dev-checks.ts'
 
@@ -81,18 +81,19 @@ export function resolveToastDuration(duration: unknown, report: Reporter = devEr
 
 export type ToastStore = typeof import('./toast-store.ts')
 
-/** The store once loaded (null before, and in the server render). */
-const loadedStore = externalValue<ToastStore | null>(null)
+let store: ToastStore | null = null
 let loading: Promise<ToastStore | null> | undefined
 const waiting: Array<(store: ToastStore) => void> = []
+const storeListeners = new Set<() => void>()
 let sequence = 0
 
 /** Starts (once) loading the store; resolves to it, or null when its chunk failed. */
 export function loadToastStore(): Promise<ToastStore | null> {
   loading ??= import('./toast-store.ts').then(
     (module) => {
+      store = module
       for (const operation of waiting.splice(0)) operation(module)
-      loadedStore.set(module)
+      for (const listener of storeListeners) listener()
       return module
     },
     (error: unknown) => {
@@ -106,15 +107,21 @@ export function loadToastStore(): Promise<ToastStore | null> {
 }
 
 function withStore(operation: (store: ToastStore) => void): void {
-  const store = loadedStore.get()
   if (store) return operation(store)
   waiting.push(operation)
   void loadToastStore()
 }
 
-/** The store in a component: null until it has loaded. */
+/** The store once loaded (null before, and in the server render). */
 export function useToastStore(): ToastStore | null {
-  return loadedStore.useValue()
+  return useSyncExternalStore(
+    (listener) => {
+      storeListeners.add(listener)
+      return () => storeListeners.delete(listener)
+    },
+    () => store,
+    () => null,
+  )
 }
 
 /** Shows a toast; returns its id (for dismiss, or to update it by notifying again with that id). */
@@ -143,13 +150,13 @@ export function notify(options: NotifyOptions): string {
 /** Closes a toast (it animates out and leaves the DOM 200 ms later); without an id, all of them. */
 export function dismiss(id?: string): void {
   // Nothing was ever shown: nothing to close, and no reason to load the store.
-  if (!loadedStore.get() && !loading) return
+  if (!store && !loading) return
   withStore(({ toast }) => toast.dismiss(id))
 }
 
 /** Removes toasts at once, without the exit animation (used to drop the oldest beyond the limit). */
 export function removeToast(id: string): void {
-  if (!loadedStore.get() && !loading) return
+  if (!store && !loading) return
   withStore(({ toast }) => toast.remove(id))
 }
 
