@@ -8,6 +8,7 @@ import { errorPage, pages } from './routes.ts'
 import { seedPageResource } from './lib/page-resource.ts'
 import { initColorMode } from './lib/color-mode.ts'
 import { seedSession } from './lib/session.ts'
+import { chatListOwner, seedChatList } from './lib/chat-list-loader.ts'
 import { completeSignInPopup, watchSignInPopup } from './lib/auth-popup.ts'
 import { startUpdateCheck } from './lib/update-check.ts'
 import { seedIconsFromDocument } from './lib/icons.ts'
@@ -21,6 +22,7 @@ async function mount() {
   if (completeSignInPopup()) return
   seedPageResource(state)
   seedSession(state.session ?? {})
+  if (state.chatList) seedChatList(chatListOwner(state.session ?? {}), state.chatList)
   initColorMode()
   seedIconsFromDocument()
   await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())

@@ -25,6 +25,9 @@ export const RELOAD_GUARD_STORAGE_KEY = 'nuxt:reload'
 /** SPEC §2: a chat id route parameter. */
 export const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
+/** Chats per page of the sidebar's list: the page a full page render inlines, then each GET /api/chats. */
+export const SIDEBAR_PAGE_SIZE = 30
+
 /** SPEC §2: at most this many route preloads at once. */
 export const ROUTE_PRELOAD_CONCURRENCY = 4
 

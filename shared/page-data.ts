@@ -34,6 +34,13 @@ export interface ChatSummary {
   updatedAt: number
 }
 
+/** A page of the owner's chats, newest activity first (GET /api/chats). */
+export interface ChatListPage {
+  chats: ChatSummary[]
+  /** Cursor for the next page; null after the last one. */
+  nextCursor: string | null
+}
+
 /** A chat as its screen sees it: `isOwner` decides between the full screen and read-only. */
 export interface ChatView extends ChatSummary {
   isOwner: boolean

@@ -2,6 +2,7 @@
 
 import type { PageError } from './errors.ts'
 import type { AuthProvider, SessionPayload } from './auth.ts'
+import type { ChatListPage } from './page-data.ts'
 import { PRODUCT_DESCRIPTION, PRODUCT_TITLE } from './constants.ts'
 
 /** The body of `GET {path}/_payload.json`. */
@@ -11,6 +12,11 @@ export type Payload = { data: unknown } | { redirect: string }
 export interface PageSession {
   session: SessionPayload
   providers: AuthProvider[]
+  /**
+   * The first page of the visitor's chats, for the sidebar: a full page load then needs no request
+   * (nor the HTTP client's code) to fill it. Never in `_payload.json`: by then the list is loaded.
+   */
+  chatList: ChatListPage
 }
 
 export type PageState = (

@@ -2,17 +2,14 @@
 import { http } from './http.ts'
 import type { ChatSummary } from './chat-history.ts'
 import type { ChatSearchHit } from '../../shared/chat-search.ts'
+import { SIDEBAR_PAGE_SIZE } from '../../shared/constants.ts'
+import type { ChatListPage } from '../../shared/page-data.ts'
 
-export interface ChatPage {
-  chats: ChatSummary[]
-  nextCursor: string | null
-}
+export type ChatPage = ChatListPage
 
 export type SearchHit = ChatSearchHit
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`
-
-export const SIDEBAR_PAGE_SIZE = 30
 
 export function listChats(cursor: string | null, signal?: AbortSignal): Promise<ChatPage> {
   return http.get<ChatPage>('/api/chats', { query: { limit: SIDEBAR_PAGE_SIZE, cursor: cursor ?? undefined }, signal })

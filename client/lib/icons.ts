@@ -44,6 +44,15 @@ function notify(): void {
 }
 
 /**
+ * Icons that a part drawn only in the browser shows as soon as it appears: the server render
+ * inlines them with its own, so they need no request (nor the fetching code) after hydration.
+ */
+export function useInlinedIcons(names: readonly string[]): void {
+  const lookup = useContext(IconLookupContext)
+  if (lookup) for (const name of names) lookup.get(name)
+}
+
+/**
  * The icon `name` as known now (undefined while loading). Loading starts after the render that
  * first asks for it, and every component showing it re-renders when it arrives.
  */

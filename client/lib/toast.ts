@@ -2,7 +2,11 @@
 // timers (pause included); our <Toaster/> renders them. Its own defaults differ from the spec
 // (4000 ms duration, 1000 ms removal delay, a limit of 20 that also counts closing toasts), so every
 // toast is created here with the spec's numbers and the Toaster drops the oldest beyond 5.
-import { toast as hotToast, type Toast, type ToastOptions } from 'react-hot-toast/headless'
+// The store's code (toast-store.ts) loads with the first toast or once the page has settled: what
+// is asked of it before then waits, in order, and notify() still answers the toast's id at once.
+import type { Toast, ToastOptions } from 'react-hot-toast/headless'
+import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+import { externalValue } from './external-value.ts'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_TYPES } from '../../shared/constants.ts'
 import { DEV_CHECKS, devError, type Reporter } from './dev-checks.ts'
 
@@ -75,6 +79,52 @@ export function resolveToastDuration(duration: unknown, report: Reporter = devEr
   return TOAST_DEFAULT_DURATION_MS
 }
 
+export type ToastStore = typeof import('./toast-store.ts')
+
+/** The store once loaded (null before, and in the server render). */
+const loadedStore = externalValue<ToastStore | null>(null)
+let loading: Promise<ToastStore | null> | undefined
+const waiting: Array<(store: ToastStore) => void> = []
+/** Toasts notified while the store was still loading: they are drawn once it has loaded. */
+let queuedToasts = 0
+let sequence = 0
+
+/** Starts (once) loading the store; resolves to it, or null when its chunk failed. */
+export function loadToastStore(): Promise<ToastStore | null> {
+  loading ??= import('./toast-store.ts').then(
+    (module) => {
+      queuedToasts = 0
+      for (const operation of waiting.splice(0)) operation(module)
+      loadedStore.set(module)
+      return module
+    },
+    (error: unknown) => {
+      console.error('[app] could not load the toasts', error)
+      loading = undefined
+      if (isChunkLoadError(error)) reloadOnChunkError()
+      return null
+    },
+  )
+  return loading
+}
+
+function withStore(operation: (store: ToastStore) => void): void {
+  const store = loadedStore.get()
+  if (store) return operation(store)
+  waiting.push(operation)
+  void loadToastStore()
+}
+
+/** Whether a toast was asked for and waits for the store: F8 then focuses it once it is drawn. */
+export function hasQueuedToasts(): boolean {
+  return queuedToasts > 0
+}
+
+/** The store in a component: null until it has loaded. */
+export function useToastStore(): ToastStore | null {
+  return loadedStore.useValue()
+}
+
 /** Shows a toast; returns its id (for dismiss, or to update it by notifying again with that id). */
 export function notify(options: NotifyOptions): string {
   const variant = VARIANTS.includes(options.variant as ToastVariant) ? options.variant! : 'info'
@@ -86,24 +136,30 @@ export function notify(options: NotifyOptions): string {
     type,
     action: resolveToastAction(options.action),
   }
+  const id = options.id ?? `toast-${++sequence}`
   const toastOptions: ToastOptions & { content: ToastContent } = {
-    id: options.id,
+    id,
     duration: resolveToastDuration(options.duration),
     removeDelay: TOAST_REMOVE_DELAY_MS,
     ariaProps: type === 'foreground' ? { role: 'alert', 'aria-live': 'assertive' } : { role: 'status', 'aria-live': 'polite' },
     content,
   }
-  return hotToast.custom(options.title, toastOptions)
+  if (!loadedStore.get()) queuedToasts++
+  withStore(({ toast }) => toast.custom(options.title, toastOptions))
+  return id
 }
 
 /** Closes a toast (it animates out and leaves the DOM 200 ms later); without an id, all of them. */
 export function dismiss(id?: string): void {
-  hotToast.dismiss(id)
+  // Nothing was ever shown: nothing to close, and no reason to load the store.
+  if (!loadedStore.get() && !loading) return
+  withStore(({ toast }) => toast.dismiss(id))
 }
 
 /** Removes toasts at once, without the exit animation (used to drop the oldest beyond the limit). */
 export function removeToast(id: string): void {
-  hotToast.remove(id)
+  if (!loadedStore.get() && !loading) return
+  withStore(({ toast }) => toast.remove(id))
 }
 
 /** Ids of the toasts to drop so at most `max` open ones stay (`toasts` newest first, as the store keeps them). */

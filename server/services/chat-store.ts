@@ -1,15 +1,18 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
 import type { Kysely, Transaction } from 'kysely'
-import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
+import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
 import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../db/schema.ts'
 
 /** The shapes the pages and the API share (shared/page-data.ts). */
 export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
 
-export interface ChatPage {
-  chats: ChatSummary[]
-  nextCursor: string | null
+export type ChatPage = ChatListPage
+
+/** Where a page of the chat list starts: after this chat (see encodeCursor). */
+export interface ChatCursor {
+  updatedAt: number
+  id: string
 }
 
 export const DEFAULT_TITLE = 'New chat'
@@ -37,7 +40,7 @@ export function encodeCursor(chat: Pick<ChatSummary, 'updatedAt' | 'id'>): strin
   return Buffer.from(`${chat.updatedAt}:${chat.id}`).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): { updatedAt: number; id: string } | null {
+export function decodeCursor(cursor: string): ChatCursor | null {
   const text = Buffer.from(cursor, 'base64url').toString()
   const match = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(text)
   return match ? { updatedAt: Number(match[1]), id: match[2]! } : null
@@ -50,7 +53,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
   }
 
   return {
-    async list(ownerId: string, limit: number, cursor?: { updatedAt: number; id: string } | null): Promise<ChatPage> {
+    async list(ownerId: string, limit: number, cursor?: ChatCursor | null): Promise<ChatPage> {
       let query = db.selectFrom('chats').selectAll().where('owner_id', '=', ownerId)
       if (cursor) {
         query = query.where((eb) =>

@@ -5,13 +5,18 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { useLocation, useRoute } from 'wouter'
 import { useChatHistory, type ChatSummary } from '../../lib/chat-history.ts'
-import { ensureChatList, loadNextChatPage, useChatListStatus } from '../../lib/chat-list-loader.ts'
+import { chatListOwner, ensureChatList, loadNextChatPage, useChatListStatus } from '../../lib/chat-list-loader.ts'
 import { groupByDate } from '../../lib/chat-groups.ts'
 import { useSession } from '../../lib/session.ts'
 import { cx } from '../../lib/cx.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
+import { useInlinedIcons } from '../../lib/icons.ts'
 import { Menu } from '../ui/menu.tsx'
+
+/** What the list shows right after hydration: the empty state, a public chat's mark, a row's menu. */
+const LIST_ICONS = { empty: 'lucide:message-square', public: 'lucide:globe', rowMenu: 'lucide:ellipsis' } as const
+const LIST_ICON_NAMES = Object.values(LIST_ICONS)
 
 /** The list is remounted with each page (the layout is): its scroll position outlives it here. */
 let savedScrollTop = 0
@@ -19,10 +24,11 @@ let savedScrollTop = 0
 const actions = () => import('../../lib/chat-actions.ts')
 
 export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<HTMLElement | null>; onNavigate: () => void }) {
+  useInlinedIcons(LIST_ICON_NAMES)
   const { chats, loaded, nextCursor } = useChatHistory()
   const { loading, error } = useChatListStatus()
   const { session } = useSession()
-  const ownerKey = session.user?.id ?? 'anonymous'
+  const ownerKey = chatListOwner(session)
   const [, params] = useRoute<{ id: string }>('/chat/:id')
   const currentId = params?.id
   // Grouping needs the browser's clock: null during the server render and hydration.
@@ -47,7 +53,9 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
   }, [scroller])
 
   // Re-created after each page: if the sentinel is still in view (a tall screen), the observer's
-  // first report asks for the next page at once.
+  // first report asks for the next page at once. `drawn`: a page inlined with the document is in
+  // the store before the list first draws, and the sentinel only exists from then on.
+  const drawn = loaded && now !== null
   useEffect(() => {
     const target = sentinel.current
     if (!target || !nextCursor || loading || error) return
@@ -57,7 +65,7 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
     })
     observer.observe(target)
     return () => observer.disconnect()
-  }, [nextCursor, loading, error, chats.length, scroller])
+  }, [nextCursor, loading, error, chats.length, scroller, drawn])
 
   const groups = useMemo(() => (now === null ? [] : groupByDate(chats, now)), [chats, now])
 
@@ -67,7 +75,7 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
   if (chats.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        <Icon name="lucide:message-square" size={20} />
+        <Icon name={LIST_ICONS.empty} size={20} />
         <p>No chats yet.</p>
         <p className="text-xs">Your conversations will appear here.</p>
       </div>
@@ -136,12 +144,12 @@ function ChatRow({ chat, current, onNavigate }: { chat: ChatSummary; current: bo
         className={chatLinkClasses(current)}
       >
         <span className="min-w-0 truncate">{chat.title}</span>
-        {chat.visibility === 'public' && <Icon name="lucide:globe" size={12} label="Public" className="ml-1.5 shrink-0 text-neutral-500 dark:text-neutral-400" />}
+        {chat.visibility === 'public' && <Icon name={LIST_ICONS.public} size={12} label="Public" className="ml-1.5 shrink-0 text-neutral-500 dark:text-neutral-400" />}
       </PrefetchLink>
       <div className="absolute inset-y-0 right-1 flex items-center">
         <Menu
           label={`Options for “${chat.title}”`}
-          trigger={<Icon name="lucide:ellipsis" size={16} />}
+          trigger={<Icon name={LIST_ICONS.rowMenu} size={16} />}
           triggerClassName={rowMenuButtonClasses(current)}
           sections={[
             {

@@ -5,10 +5,16 @@ import { ColorModeButton } from './color-mode-button.tsx'
 import { AccountMenu } from './account-menu.tsx'
 import { useSidebarCollapsed } from '../../lib/sidebar.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
-import { ChatHeaderActions } from './chat-header-actions.tsx'
+import { useRoute } from 'wouter'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+
+// Share and Export only exist on a chat screen: their code loads there, not with every first load.
+const ChatHeaderActions = lazyComponent('the chat actions', () => import('./chat-header-actions.tsx').then((module) => module.ChatHeaderActions))
 
 export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: () => void; drawerOpen: boolean }) {
   const collapsed = useSidebarCollapsed()
+  const [onChat] = useRoute('/chat/:id')
+  const ChatActions = ChatHeaderActions.useComponent(onChat)
   // aria-expanded depends on the viewport, which the server cannot know: set after hydration.
   const [expanded, setExpanded] = useState<boolean | undefined>(undefined)
   useEffect(() => {
@@ -31,7 +37,7 @@ export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: ()
         {PRODUCT_NAME}
       </PrefetchLink>
       <div className="ml-auto flex items-center gap-1">
-        <ChatHeaderActions />
+        {onChat && ChatActions && <ChatActions />}
         <ColorModeButton />
         <AccountMenu />
       </div>

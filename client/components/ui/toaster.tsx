@@ -1,11 +1,23 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useToaster } from 'react-hot-toast/headless'
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS, TOAST_VIEWPORT_HOTKEY } from '../../../shared/constants.ts'
-import { DEFAULT_TOASTER_LABEL, dismiss, removeToast, resolveToasterLabel, toastsOverLimit, type AppToast } from '../../lib/toast.ts'
+import {
+  DEFAULT_TOASTER_LABEL,
+  dismiss,
+  hasQueuedToasts,
+  loadToastStore,
+  removeToast,
+  resolveToasterLabel,
+  toastsOverLimit,
+  useToastStore,
+  type AppToast,
+  type ToastStore,
+} from '../../lib/toast.ts'
 import { lazyComponent } from '../../lib/lazy-component.ts'
+import { pageSettled } from '../../lib/page-settled.ts'
 
-// The region, its store and its keyboard and pause handling are there from the first paint; how a
-// toast looks and moves (toast-item.tsx) loads with the first toast.
+// The region and its keyboard handling are there from the first paint. The store (react-hot-toast)
+// loads with the first toast or once the page has settled; how a toast looks and moves
+// (toast-item.tsx) loads with the first toast.
 const ToastItem = lazyComponent('the toasts', () => import('./toast-item.tsx').then((module) => module.ToastItem))
 
 /**
@@ -13,45 +25,20 @@ const ToastItem = lazyComponent('the toasts', () => import('./toast-item.tsx').t
  * focus into it; hovering or focusing it pauses every toast's timer; at most 5 stay open.
  */
 export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
-  const { toasts, handlers } = useToaster({ removeDelay: TOAST_REMOVE_DELAY_MS })
-  const Item = ToastItem.useComponent(toasts.length > 0)
+  const store = useToastStore()
   const name = resolveToasterLabel(label)
   const list = useRef<HTMLOListElement>(null)
   // Where focus was before F8, to give it back when the last toast closes from the keyboard.
   const returnFocus = useRef<HTMLElement | null>(null)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
-
-  // react-hot-toast keeps 20; the spec keeps 5. Layout effect: the sixth never paints.
-  useLayoutEffect(() => {
-    for (const id of toastsOverLimit(toasts, TOAST_MAX_VISIBLE)) removeToast(id)
-  }, [toasts])
-
-  // endPause only acts when it sees the pause in its closure, so always call the latest one.
-  const latest = useRef(handlers)
-  latest.current = handlers
-  const paused = hovered || focused
-  useEffect(() => {
-    if (!paused) return
-    latest.current.startPause()
-    return () => latest.current.endPause()
-  }, [paused])
-
-  // A focused toast removed from the DOM (dropped over the limit) takes focus with it without a
-  // blur event; re-check so the timers do not stay paused forever.
-  useEffect(() => {
-    setFocused(!!list.current?.contains(document.activeElement))
-  }, [toasts])
-
-  // F8 while the first toast's code is still loading: its toast takes focus once drawn.
+  // F8 while the first toast's store or look is still loading: the toast takes focus once drawn.
   const awaitingItems = useRef(false)
-  awaitingItems.current = !Item && toasts.some((toast) => !toast.dismissed)
   const focusWhenDrawn = useRef(false)
-  useLayoutEffect(() => {
-    if (!Item || !focusWhenDrawn.current) return
-    focusWhenDrawn.current = false
-    list.current?.querySelector<HTMLElement>('li[data-state="open"]')?.focus()
-  }, [Item])
+
+  useEffect(() => {
+    void pageSettled().then(loadToastStore)
+  }, [])
 
   useEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
@@ -63,7 +50,7 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
       if (active instanceof HTMLElement && !region.contains(active)) returnFocus.current = active
       const newest = region.querySelector<HTMLElement>('li[data-state="open"]')
       ;(newest ?? region).focus()
-      focusWhenDrawn.current = !newest && awaitingItems.current
+      focusWhenDrawn.current = !newest && (awaitingItems.current || hasQueuedToasts())
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
@@ -99,8 +86,67 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
         }}
       >
-        {Item && (toasts as AppToast[]).map((toast) => <Item key={toast.id} toast={toast} onClose={close} />)}
+        {store && (
+          <ToastItems
+            store={store}
+            paused={hovered || focused}
+            list={list}
+            awaitingItems={awaitingItems}
+            focusWhenDrawn={focusWhenDrawn}
+            onToastsChange={() => setFocused(!!list.current?.contains(document.activeElement))}
+            onClose={close}
+          />
+        )}
       </ol>
     </section>
   )
+}
+
+/** The toasts of the store: the limit of 5, pausing every timer while the region is hovered or focused. */
+function ToastItems({
+  store,
+  paused,
+  list,
+  awaitingItems,
+  focusWhenDrawn,
+  onToastsChange,
+  onClose,
+}: {
+  store: ToastStore
+  paused: boolean
+  list: RefObject<HTMLOListElement | null>
+  awaitingItems: RefObject<boolean>
+  focusWhenDrawn: RefObject<boolean>
+  onToastsChange: () => void
+  onClose: (id: string, item: HTMLElement | null) => void
+}) {
+  const { toasts, handlers } = store.useToaster({ removeDelay: TOAST_REMOVE_DELAY_MS })
+  const Item = ToastItem.useComponent(toasts.length > 0)
+
+  // react-hot-toast keeps 20; the spec keeps 5. Layout effect: the sixth never paints.
+  useLayoutEffect(() => {
+    for (const id of toastsOverLimit(toasts, TOAST_MAX_VISIBLE)) removeToast(id)
+  }, [toasts])
+
+  // endPause only acts when it sees the pause in its closure, so always call the latest one.
+  const latest = useRef(handlers)
+  latest.current = handlers
+  useEffect(() => {
+    if (!paused) return
+    latest.current.startPause()
+    return () => latest.current.endPause()
+  }, [paused])
+
+  // A focused toast removed from the DOM (dropped over the limit) takes focus with it without a
+  // blur event; re-check so the timers do not stay paused forever.
+  useEffect(onToastsChange, [toasts]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  awaitingItems.current = !Item && toasts.some((toast) => !toast.dismissed)
+  useLayoutEffect(() => {
+    if (!Item || !focusWhenDrawn.current) return
+    focusWhenDrawn.current = false
+    list.current?.querySelector<HTMLElement>('li[data-state="open"]')?.focus()
+  }, [Item]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  return Item ? (toasts as AppToast[]).map((toast) => <Item key={toast.id} toast={toast} onClose={onClose} />) : null
 }

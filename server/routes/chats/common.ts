@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
-import type { ChatPageData } from '../../../shared/page-data.ts'
+import type { ChatListPage, ChatPageData } from '../../../shared/page-data.ts'
+import type { ChatCursor } from '../../services/chat-store.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
@@ -66,6 +67,13 @@ export function chatAccess(app: FastifyInstance) {
     if (!isOwner && (mode === 'write' || chat.visibility !== 'public')) throw notFound()
     return { chat, isOwner }
   }
+}
+
+/** A page of the visitor's own chats (none for a visitor who has never chatted). */
+export async function ownChatsPage(request: FastifyRequest, limit: number, cursor: ChatCursor | null): Promise<ChatListPage> {
+  const ownerId = await request.peekOwnerId()
+  if (ownerId === null) return { chats: [], nextCursor: null }
+  return request.server.chats.list(ownerId, limit, cursor)
 }
 
 /** The message's text; 400 when it is empty or longer than `maxChars`. */

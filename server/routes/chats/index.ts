@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
+import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
 import { decodeCursor } from '../../services/chat-store.ts'
 import { chatToMarkdown } from '../../services/chat-export.ts'
 import { createChatSearch } from '../../services/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, readChat, validateText } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, ownChatsPage, readChat, validateText } from './common.ts'
 import answerRoutes from './answers.ts'
 
 export default async function chatRoutes(app: FastifyInstance) {
@@ -27,9 +28,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store')
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null
       if (request.query.cursor && !cursor) throw new AppError(400, 'BAD_CURSOR', 'cursor is not a cursor this API returned')
-      const ownerId = await request.peekOwnerId()
-      if (ownerId === null) return { chats: [], nextCursor: null }
-      return app.chats.list(ownerId, request.query.limit ?? 30, cursor)
+      return ownChatsPage(request, request.query.limit ?? SIDEBAR_PAGE_SIZE, cursor)
     },
   )
 

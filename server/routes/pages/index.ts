@@ -7,6 +7,9 @@ import { AppError, serverErrorPage, statusMessageFor } from '../../../shared/err
 import type { PageState, Payload } from '../../../shared/page-state.ts'
 import { pageLoaders } from './loaders.ts'
 import { configuredProviders, sessionPayload } from '../auth/index.ts'
+import { ownChatsPage } from '../chats/common.ts'
+import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
+import type { ChatListPage } from '../../../shared/page-data.ts'
 
 type Outcome = { kind: 'state'; state: PageState; statusCode: number; error?: AppError } | { kind: 'redirect'; location: string }
 
@@ -43,6 +46,20 @@ async function servePayload(request: FastifyRequest, reply: FastifyReply, path: 
   return reply.code(statusCode).send(body)
 }
 
+/**
+ * The sidebar's first page, inlined so a first load makes no request for it. A bot gets none (it
+ * never runs the sidebar), and a failure only costs the browser that request (logged, not fatal).
+ */
+async function firstChatListPage(request: FastifyRequest): Promise<ChatListPage | undefined> {
+  if (request.isBot) return undefined
+  try {
+    return await ownChatsPage(request, SIDEBAR_PAGE_SIZE, null)
+  } catch (error) {
+    request.log.warn({ err: error }, 'pages: could not list the chats for the sidebar; the browser will ask')
+    return undefined
+  }
+}
+
 /** SPEC §8: a bot gets the status and a minimal body, never a rendered error page. */
 function sendBotError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
   request.log.info({ bot: true, statusCode, userAgent: request.headers['user-agent'], error: message }, 'pages: bot request failed')
@@ -68,8 +85,9 @@ export default async function pageRoutes(app: FastifyInstance) {
     const outcome = await resolvePage(request, path)
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 302)
     const { statusCode } = outcome
-    const state: PageState = { ...outcome.state, session: await sessionPayload(request), providers: configuredProviders(request.server) }
     if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
+    const [session, chatList] = await Promise.all([sessionPayload(request), firstChatListPage(request)])
+    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList }
 
     try {
       return await reply.streamPage(state, statusCode)
