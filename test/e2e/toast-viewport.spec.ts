@@ -37,6 +37,32 @@ test('F8 moves focus to the newest toast, or into the empty region', async ({ pa
   await expect(toast(page, 'Chat renamed 2').getByRole('button', { name: 'Close' })).toBeFocused()
 })
 
+// The toasts' code loads with the first toast (or once the page has settled): F8 pressed while it
+// is still on its way focuses the toast as soon as it is drawn.
+for (const [held, pattern] of [
+  ['the store and the look', /\/assets\/toast-(store|item)-[\w-]+\.js$/],
+  ['the look', /\/assets\/toast-item-[\w-]+\.js$/],
+] as const) {
+  test(`F8 while ${held} of the toasts is still loading focuses the toast once drawn`, async ({ page }) => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const requested: string[] = []
+    await page.route(pattern, async (route) => {
+      requested.push(new URL(route.request().url()).pathname)
+      await released
+      await route.continue()
+    })
+    await openPlayground(page)
+    await page.getByRole('button', { name: 'Show toast', exact: true }).click()
+    await expect.poll(() => requested.length).toBeGreaterThan(0)
+    await page.keyboard.press('F8')
+    await expect(openToasts(page)).toHaveCount(0)
+    release()
+    await expect(openToasts(page)).toHaveCount(1)
+    await expect(openToasts(page).first()).toBeFocused()
+  })
+}
+
 test('foreground toasts are assertive alerts, background toasts polite status messages', async ({ page }) => {
   await openPlayground(page)
   await page.getByRole('button', { name: 'Show toast', exact: true }).click()
