@@ -25,6 +25,14 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry's own chunk. Left alone, the
+        // bundler splits what lazy chunks share with it (React, shared constants, its runtime) into
+        // small chunks of their own: more requests and ~1.2 KB gzip more on every first load.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: { fs: { allow: [projectRoot] } },
 })
