@@ -101,7 +101,12 @@ const store = createOverlayStore({
   activeElement: () => (typeof document === 'undefined' ? null : document.activeElement),
 })
 
-export const overlay = { open: store.open, closeAll: store.closeAll }
+export const overlay = {
+  open: store.open,
+  closeAll: store.closeAll,
+  /** Whether a dialog (or any overlay) is open and not yet closing. */
+  anyOpen: () => store.getEntries().some((entry) => entry.open),
+}
 
 const NONE: readonly OverlayEntry[] = []
 

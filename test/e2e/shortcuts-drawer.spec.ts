@@ -1,7 +1,7 @@
 // Keyboard: ⌘/Ctrl+K opens search, ⌘/Ctrl+Shift+O starts a new chat, Escape closes overlays.
 // On a phone (390×844) the sidebar is a drawer that opens from the header and closes on navigation.
 import { test, expect, waitForHydration } from './fixtures.ts'
-import { chatLink, createChats, history } from './chats.ts'
+import { chatLink, createChats, history, openChatMenu } from './chats.ts'
 import { createChatThroughApi } from './chat-helpers.ts'
 
 test('Ctrl+Shift+O goes home from a chat, also with a dialog open; Meta+K opens search', async ({ page }) => {
@@ -21,6 +21,28 @@ test('Ctrl+Shift+O goes home from a chat, also with a dialog open; Meta+K opens 
   await page.keyboard.press('Control+Shift+O')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page).toHaveURL('/')
+})
+
+test('Ctrl+K over an open dialog leaves the dialog, and what was typed in it, where they are', async ({ page }) => {
+  await createChats(page.request, ['Halfway renamed'])
+  await page.goto('/')
+  await waitForHydration(page)
+  await (await openChatMenu(page, 'Halfway renamed')).getByRole('menuitem', { name: 'Rename' }).click()
+  const input = page.getByRole('dialog', { name: 'Rename chat' }).getByRole('textbox', { name: 'Chat title' })
+  await input.fill('A better title')
+  const paletteCode = page.waitForResponse((response) => /\/assets\/search-palette-[\w-]+\.js$/.test(new URL(response.url()).pathname))
+  await page.keyboard.press('Control+k')
+  // Control alone starts loading the palette: once its code is in, give it time to open, if it would.
+  await paletteCode
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+  await expect(input).toBeFocused()
+  await expect(input).toHaveValue('A better title')
+
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.keyboard.press('Control+k')
+  await expect(page.getByRole('dialog', { name: 'Search chats' })).toBeVisible()
 })
 
 test('Ctrl+Shift+O on the home page puts the caret in the prompt, keeping what was typed', async ({ page }) => {

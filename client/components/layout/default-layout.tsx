@@ -33,6 +33,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       if (!shortcut) return
       event.preventDefault()
       if (shortcut === 'search') {
+        // Over an open dialog the palette would stack on it (and take the user's place in it).
+        if (overlay.anyOpen()) return
         setDrawerOpen(false)
         void openSearchPalette(navigate)
       } else {
