@@ -39,21 +39,30 @@ export function freePort(): Promise<number> {
   })
 }
 
+/**
+ * The environment of a benchmarked app on `port`: production mode, in-memory SQLite (a bench never
+ * touches the user's database) and a throwaway session key (production refuses to start without one;
+ * the bench creates no sessions worth keeping), unless the caller set one.
+ */
+export function productionAppEnv(port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATABASE_PATH: ':memory:',
+    SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
+    ...env,
+  }
+}
+
 /** `node dist/node/server/main.js` in production mode; `stop()` ends it (also when this process exits). */
 export async function startProductionApp(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort()
   const child = spawn(process.execPath, ['dist/node/server/main.js'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATABASE_PATH: ':memory:',
-      SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
-      ...env,
-    },
+    env: productionAppEnv(port, env),
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const stop = () => {
@@ -72,4 +81,18 @@ export async function startProductionApp(env: Record<string, string> = {}): Prom
   }
   child.kill('SIGKILL')
   throw new Error('the app did not answer /healthz within 30 s')
+}
+
+/** A public chat `id` whose stored answer holds Markdown, a table and a code block (the offline model's). */
+export async function seedPublicChat(origin: string, id: string): Promise<void> {
+  const json = { 'content-type': 'application/json' }
+  const question = 'Show me a code example and a table, please'
+  const created = await fetch(`${origin}/api/chats`, { method: 'POST', headers: json, body: JSON.stringify({ id, message: { role: 'user', parts: [{ type: 'text', text: question }] } }) })
+  if (!created.ok) throw new Error(`bench: could not create chat ${id}: ${created.status} ${await created.text()}`)
+  const cookie = created.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  const withCookie = { ...json, cookie }
+  const answer = await fetch(`${origin}/api/chats/${id}`, { method: 'POST', headers: withCookie, body: JSON.stringify({ trigger: 'regenerate-message', messages: [{ role: 'user', parts: [{ type: 'text', text: question }] }] }) })
+  await answer.text()
+  const shared = await fetch(`${origin}/api/chats/${id}`, { method: 'PATCH', headers: withCookie, body: JSON.stringify({ visibility: 'public' }) })
+  if (!shared.ok) throw new Error(`bench: could not share chat ${id}: ${shared.status}`)
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { DESKTOP_CHROME_UA, launchOptions } from '../../test/helpers/chromium.ts'
-import { ROOT, ensureBuild, startProductionApp } from './bench-app.ts'
+import { ROOT, ensureBuild, seedPublicChat, startProductionApp } from './bench-app.ts'
 
 const CLIENT_DIR = join(ROOT, 'dist/client')
 const HOST = '127.0.0.1'
@@ -120,26 +120,13 @@ function report(path: string, fetched: Fetched[]): string {
  * table and a code block (so highlighting loads), answered, and made public, so the fresh browser
  * context of each measurement may read it.
  */
-async function seedChat(origin: string, id: string) {
-  const json = { 'content-type': 'application/json' }
-  const question = 'Show me a code example and a table, please'
-  const created = await fetch(`${origin}/api/chats`, { method: 'POST', headers: json, body: JSON.stringify({ id, message: { role: 'user', parts: [{ type: 'text', text: question }] } }) })
-  if (!created.ok) throw new Error(`first-load: could not create chat ${id}: ${created.status} ${await created.text()}`)
-  const cookie = created.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
-  const withCookie = { ...json, cookie }
-  const answer = await fetch(`${origin}/api/chats/${id}`, { method: 'POST', headers: withCookie, body: JSON.stringify({ trigger: 'regenerate-message', messages: [{ role: 'user', parts: [{ type: 'text', text: question }] }] }) })
-  await answer.text()
-  const shared = await fetch(`${origin}/api/chats/${id}`, { method: 'PATCH', headers: withCookie, body: JSON.stringify({ visibility: 'public' }) })
-  if (!shared.ok) throw new Error(`first-load: could not share chat ${id}: ${shared.status}`)
-}
-
 async function main() {
   ensureBuild()
   progress('starting the app (production build)')
   const app = await startProductionApp()
   for (const path of PATHS) {
     const chatId = /^\/chat\/([^/]+)$/.exec(path)?.[1]
-    if (chatId) await seedChat(app.origin, chatId)
+    if (chatId) await seedPublicChat(app.origin, chatId)
   }
   const browser = await chromium.launch({ ...launchOptions(), timeout: 30_000 })
   try {

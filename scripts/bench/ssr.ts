@@ -4,7 +4,8 @@
 // Fastify (another child process, scripts/bench/bare-server.ts) sending the same HTML bytes. Only
 // ratios measured in one run on one machine mean anything; absolute numbers depend on the machine.
 //
-//   1. throughput/latency  autocannon, 10 connections: bare /bare, app /, /chat/bench-123 and payloads
+//   1. throughput/latency  autocannon, 10 connections: bare /bare, app /, /chat/bench-123 (a public
+//                          chat with code and a table, seeded first) and payloads
 //   2. memory              autocannon, 50 connections on app /, app RSS sampled every 200 ms
 //   3. first load          Chromium: JS+CSS bytes on the wire (and decoded), encodings, blocking scripts
 //   4. first paint         Chromium: median FCP of cold loads, app / vs a static copy of its HTML
@@ -15,7 +16,6 @@
 // Everything listens on and talks to 127.0.0.1. Timings are reported, never asserted: the exit code
 // is 0 unless something crashed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -25,7 +25,7 @@ import autocannon, { type Result as LoadResult } from 'autocannon'
 import { isbot } from 'isbot'
 import { chromium, type Browser, type Response as PwResponse } from '@playwright/test'
 import { launchOptions } from '../../test/helpers/chromium.ts'
-import { freePort } from './bench-app.ts'
+import { freePort, productionAppEnv, seedPublicChat } from './bench-app.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -226,16 +226,7 @@ async function startApp(): Promise<AppProcess> {
   const child = track(
     spawn(process.execPath, ['dist/node/server/main.js'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        // Production refuses to start without a session key. The bench creates no sessions worth
-        // keeping, so a throwaway key per run does (unless the caller set one).
-        SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
-      },
+      env: productionAppEnv(port),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )
@@ -794,6 +785,8 @@ async function main(): Promise<void> {
   progress('starting the app (production build)')
   const app = await startApp()
   cleanups.push(() => stopChild(app.child))
+  // The chat page and its payload need a chat that anyone may read (the load has no cookie).
+  await seedPublicChat(app.origin, CHAT_PATH.slice('/chat/'.length))
 
   // The app's `/` exactly as autocannon will receive it (no Accept-Encoding: identity body).
   const page = await get(`${app.origin}/`, LOAD_HEADERS)

@@ -25,7 +25,7 @@ declare module 'fastify' {
  */
 export async function createDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>,
-  onPoolError: (error: Error) => void = () => {},
+  onConnectionError: (error: Error) => void = () => {},
 ): Promise<{
   db: Kysely<Database>
   dialect: 'sqlite' | 'postgres'
@@ -36,9 +36,13 @@ export async function createDatabase(
     // BIGINT columns hold millisecond timestamps: read them as numbers, not strings.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
-    // An idle client whose server went away (restart, failover) emits 'error' on the pool; with no
-    // listener that would crash the process. The next query simply opens a new connection.
-    pool.on('error', onPoolError)
+    // A client whose server went away (restart, failover) emits 'error'; with no listener that is
+    // an uncaught exception and ends the process. The pool listens only while a client is idle, so
+    // each client gets a listener of its own for the moments it is checked out between two queries
+    // (reported there, once; the pool's 'error' repeats it for idle clients). A broken client is not
+    // queryable, so the pool drops it on release; the next query opens a new connection.
+    pool.on('connect', (client) => client.on('error', onConnectionError))
+    pool.on('error', () => {})
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pool }
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
@@ -71,7 +75,7 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
 
 export default fp(
   async function database(app, options: { config: AppConfig }) {
-    const { db, dialect, pool } = await createDatabase(options.config, (error) => app.log.warn({ err: error }, 'db: idle PostgreSQL connection lost'))
+    const { db, dialect, pool } = await createDatabase(options.config, (error) => app.log.warn({ err: error }, 'db: a PostgreSQL connection was lost'))
     app.decorate('db', db)
     app.decorate('dbDialect', dialect)
     app.decorate('dbPool', pool ?? null)

@@ -55,3 +55,31 @@ t.test('readiness fails while PostgreSQL refuses connections, and recovers; live
   const back = await app.inject({ url: '/readyz' })
   t.equal(back.statusCode, 200, 'ready again without a restart')
 })
+
+t.test('a PostgreSQL connection lost while checked out between two queries is logged, not a crash', async (t) => {
+  const databaseUrl = await freshPostgresUrl(t)
+  if (!databaseUrl) {
+    t.comment('!!!!! PostgreSQL not reachable: a connection lost while checked out was NOT checked !!!!!')
+    return
+  }
+  const { app, logs } = await buildApp(t, { DATABASE_URL: databaseUrl })
+  const uncaught: unknown[] = []
+  const onUncaught = (error: unknown) => uncaught.push(error)
+  process.prependListener('uncaughtException', onUncaught)
+  t.teardown(() => process.removeListener('uncaughtException', onUncaught))
+
+  // As Kysely holds a client between the queries of a transaction: checked out, no query running.
+  const client = await app.dbPool!.connect()
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  t.teardown(() => admin.end())
+  await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid])
+  const deadline = Date.now() + 5000
+  while (!logs.some((line) => line.msg === 'db: a PostgreSQL connection was lost') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+  client.release()
+
+  t.same(uncaught, [], 'no uncaught exception')
+  t.ok(logs.some((line) => line.msg === 'db: a PostgreSQL connection was lost' && line.level === 40), 'logged as a warning')
+  t.equal((await app.inject({ url: '/readyz' })).statusCode, 200, 'the next query opens a new connection')
+})
