@@ -7,12 +7,13 @@
 // - while streaming, what the model has not closed yet in the last block (bold, code, a link's
 //   URL) is closed for display (complete-streaming-markdown.ts), so raw syntax does not flash up;
 //   the answer is split into blocks and only the last one re-renders on each token.
-import { memo, type ComponentProps, type ReactNode } from 'react'
+import { memo, type ComponentProps, type ReactElement, type ReactNode } from 'react'
 import Markdown, { type Components } from 'react-markdown'
 import { remarkGfmParse } from './remark-gfm-parse.ts'
 import { completeStreamingMarkdown } from './complete-streaming-markdown.ts'
 import { CodeBlock, StreamingContext } from './code-block.tsx'
 import { splitBlocks } from './markdown-blocks.ts'
+import { createRenderedBlocks } from './rendered-blocks.ts'
 
 const REMARK_PLUGINS = [remarkGfmParse]
 
@@ -56,12 +57,16 @@ const COMPONENTS: Components = {
   },
 }
 
-const Block = memo(function Block({ markdown }: { markdown: string }) {
-  return (
-    <Markdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
-      {markdown}
-    </Markdown>
-  )
+function renderBlock(markdown: string): ReactElement {
+  // Markdown (not MarkdownHooks) is a plain function of its props: no hooks, so it can run here.
+  return Markdown({ children: markdown, remarkPlugins: REMARK_PLUGINS, components: COMPONENTS })
+}
+
+/** Finished blocks, rendered once: at most 500,000 characters of Markdown (a few MB of elements). */
+const renderedBlocks = createRenderedBlocks<ReactElement>({ maxBlocks: 1000, maxChars: 500_000 })
+
+const Block = memo(function Block({ markdown, finished }: { markdown: string; finished: boolean }) {
+  return finished ? renderedBlocks.get(markdown, renderBlock) : renderBlock(markdown)
 })
 
 export function MarkdownContent({ text, streaming = false }: { text: string; streaming?: boolean }) {
@@ -71,7 +76,8 @@ export function MarkdownContent({ text, streaming = false }: { text: string; str
       <div className="markdown">
         {blocks.map((block, index) => {
           const last = index === blocks.length - 1
-          return <Block key={index} markdown={streaming && last ? completeStreamingMarkdown(block) : block} />
+          const growing = streaming && last
+          return <Block key={index} markdown={growing ? completeStreamingMarkdown(block) : block} finished={!growing} />
         })}
       </div>
     </StreamingContext>
