@@ -11,6 +11,3 @@ export const pages: Record<PageName, LazyPage> = {
 }
 
 export const errorPage: LazyPage<{ error: PageError }> = lazyPage(() => import('./pages/error.tsx'))
-
-/** Pages shown without the app's header and sidebar (the sign-in popup). */
-export const pagesWithoutLayout: ReadonlySet<PageName> = new Set(['sign-in'])

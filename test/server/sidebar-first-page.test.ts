@@ -19,7 +19,7 @@ t.test('the page inlines the same first page of chats that GET /api/chats answer
   await createChat(app, owner, 'Second question', 'second')
   await createChat(app, visitor(), 'Someone else', 'theirs')
 
-  for (const path of ['/', '/chat/first', '/no/such/page']) {
+  for (const path of ['/', '/chat/first']) {
     const page = await app.inject({ url: path, headers: owner.headers() })
     const list = await app.inject({ url: `/api/chats?limit=${SIDEBAR_PAGE_SIZE}`, headers: owner.headers() })
     const { chatList } = appState(page.body) as { chatList?: { chats: Array<{ id: string }>; nextCursor: string | null } }
@@ -44,6 +44,17 @@ t.test('a visitor with more chats than a page gets the first page and a cursor f
   t.type(chatList.nextCursor, 'string')
   const next = await app.inject({ url: `/api/chats?limit=${SIDEBAR_PAGE_SIZE}&cursor=${chatList.nextCursor}`, headers: owner.headers() })
   t.equal(next.json().chats.length, 1, 'the cursor leads to the one chat left')
+})
+
+t.test('a page without the sidebar (an error page) gets no list', async (t) => {
+  const { app } = await buildApp(t)
+  const owner = visitor()
+  await createChat(app, owner, 'Hello', 'hello')
+  for (const path of ['/no/such/page', '/chat/missing']) {
+    const page = await app.inject({ url: path, headers: owner.headers() })
+    t.equal(page.statusCode, 404, path)
+    t.notOk('chatList' in appState(page.body), path)
+  }
 })
 
 t.test('a first visit inlines an empty list; a bot gets none; a payload never carries it', async (t) => {

@@ -4,7 +4,8 @@ import { headFor, type PageState } from '../../../shared/page-state.ts'
 import { applyHead } from '../../lib/head.ts'
 import { forgetPageError, loadPageResource, type PageResource } from '../../lib/page-resource.ts'
 import { InitialStateContext, NavigationPendingContext, RouteDataContext } from '../../lib/page-context.ts'
-import { pages, pagesWithoutLayout } from '../../routes.ts'
+import { pages } from '../../routes.ts'
+import { showsAppLayout } from '../../../shared/page-layout.ts'
 import { ErrorView } from './error-view.tsx'
 import { AppErrorBoundary } from './app-error-boundary.tsx'
 import { DefaultLayout } from '../layout/default-layout.tsx'
@@ -64,8 +65,7 @@ function PageView({ path }: { path: string }) {
       {resource.kind === 'error' ? <ErrorView error={resource.error} /> : <PageContent state={resource} />}
     </AppErrorBoundary>
   )
-  const withLayout = resource.kind === 'page' && !pagesWithoutLayout.has(resource.route as keyof typeof pages)
-  return withLayout ? <DefaultLayout>{page}</DefaultLayout> : page
+  return showsAppLayout(resource) ? <DefaultLayout>{page}</DefaultLayout> : page
 }
 
 function PageContent({ state }: { state: Extract<PageState, { kind: 'page' }> }) {

@@ -10,6 +10,7 @@ import { configuredProviders, sessionPayload } from '../auth/index.ts'
 import { ownChatsPage } from '../chats/common.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
 import type { ChatListPage } from '../../../shared/page-data.ts'
+import { showsAppLayout } from '../../../shared/page-layout.ts'
 
 type Outcome = { kind: 'state'; state: PageState; statusCode: number; error?: AppError } | { kind: 'redirect'; location: string }
 
@@ -47,11 +48,12 @@ async function servePayload(request: FastifyRequest, reply: FastifyReply, path: 
 }
 
 /**
- * The sidebar's first page, inlined so a first load makes no request for it. A bot gets none (it
- * never runs the sidebar), and a failure only costs the browser that request (logged, not fatal).
+ * The sidebar's first page, inlined so a first load makes no request for it. A page without the
+ * sidebar (an error page, the sign-in popup) and a bot (which never runs it) get none, and a
+ * failure only costs the browser that request (logged, not fatal).
  */
-async function firstChatListPage(request: FastifyRequest): Promise<ChatListPage | undefined> {
-  if (request.isBot) return undefined
+async function firstChatListPage(request: FastifyRequest, state: PageState): Promise<ChatListPage | undefined> {
+  if (request.isBot || !showsAppLayout(state)) return undefined
   try {
     return await ownChatsPage(request, SIDEBAR_PAGE_SIZE, null)
   } catch (error) {
@@ -86,7 +88,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 302)
     const { statusCode } = outcome
     if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
-    const [session, chatList] = await Promise.all([sessionPayload(request), firstChatListPage(request)])
+    const [session, chatList] = await Promise.all([sessionPayload(request), firstChatListPage(request, outcome.state)])
     const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList }
 
     try {
