@@ -5,14 +5,12 @@ import type { ChatSearchHit } from '../../shared/chat-search.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../shared/constants.ts'
 import type { ChatListPage } from '../../shared/page-data.ts'
 
-export type ChatPage = ChatListPage
-
 export type SearchHit = ChatSearchHit
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`
 
-export function listChats(cursor: string | null, signal?: AbortSignal): Promise<ChatPage> {
-  return http.get<ChatPage>('/api/chats', { query: { limit: SIDEBAR_PAGE_SIZE, cursor: cursor ?? undefined }, signal })
+export function listChats(cursor: string | null, signal?: AbortSignal): Promise<ChatListPage> {
+  return http.get<ChatListPage>('/api/chats', { query: { limit: SIDEBAR_PAGE_SIZE, cursor: cursor ?? undefined }, signal })
 }
 
 export function updateChat(id: string, changes: { title?: string; visibility?: ChatSummary['visibility'] }): Promise<ChatSummary> {

@@ -7,8 +7,6 @@ import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } f
 /** The shapes the pages and the API share (shared/page-data.ts). */
 export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
 
-export type ChatPage = ChatListPage
-
 /** Where a page of the chat list starts: after this chat (see encodeCursor). */
 export interface ChatCursor {
   updatedAt: number
@@ -53,7 +51,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
   }
 
   return {
-    async list(ownerId: string, limit: number, cursor?: ChatCursor | null): Promise<ChatPage> {
+    async list(ownerId: string, limit: number, cursor?: ChatCursor | null): Promise<ChatListPage> {
       let query = db.selectFrom('chats').selectAll().where('owner_id', '=', ownerId)
       if (cursor) {
         query = query.where((eb) =>
