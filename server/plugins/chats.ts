@@ -4,12 +4,12 @@
 // lease ran out); shutdown waits (bounded) for running answers and stores what they have.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'
-import { createChatStore, type ChatStore } from '../services/chat-store.ts'
-import { createAnswerRuns } from '../services/answer-runs.ts'
-import { withAnswerMetrics } from '../services/answer-metrics.ts'
-import { createMemoryAnswers } from '../services/answer-bus/memory.ts'
-import { createRedisAnswers } from '../services/answer-bus/redis.ts'
-import type { Answers } from '../services/answer-bus/types.ts'
+import { createChatStore, type ChatStore } from '../services/chats/chat-store.ts'
+import { createAnswerRuns } from '../services/answers/answer-runs.ts'
+import { withAnswerMetrics } from '../services/answers/answer-metrics.ts'
+import { createMemoryAnswers } from '../services/answers/answer-bus/memory.ts'
+import { createRedisAnswers } from '../services/answers/answer-bus/redis.ts'
+import type { Answers } from '../services/answers/answer-bus/types.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,8 +3,8 @@
 // is server/routes/icons, and server renders draw known icons through `app.icons.peek`.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'
-import { createIconStore, type IconStore } from '../services/icon-store.ts'
-import { createUpstreamFetcher, loadInstalledCollection } from '../services/icon-sources.ts'
+import { createIconStore, type IconStore } from '../services/icons/icon-store.ts'
+import { createUpstreamFetcher, loadInstalledCollection } from '../services/icons/icon-sources.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin'
 import type { Redis } from 'ioredis'
 import type { AppConfig } from '../../fastify.config.ts'
-import { createMemoryAttemptCounter, createRedisAttemptCounter, type AttemptCounter, type WindowOptions } from '../services/attempt-counter.ts'
+import { createMemoryAttemptCounter, createRedisAttemptCounter, type AttemptCounter, type WindowOptions } from '../services/auth/attempt-counter.ts'
 
 export interface SharedState {
   /** Commands (never blocked: blocking reads use their own connection). */

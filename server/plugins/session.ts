@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import secureSession from '@fastify/secure-session'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig } from '../../fastify.config.ts'
-import { createUserStore, toUser, type User, type UserStore } from '../services/users.ts'
+import { createUserStore, toUser, type User, type UserStore } from '../services/auth/users.ts'
 
 export const SESSION_COOKIE = 'chat_session'
 /** The sealed cookie is re-sealed with a fresh "last seen" at most this often. */

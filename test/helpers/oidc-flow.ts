@@ -2,7 +2,7 @@
 // oidc-provider, and a FetchBrowser carrying both sides' cookies.
 import type { Test } from 'tap'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
-import type { PendingSignIn } from '../../server/services/oauth-state.ts'
+import type { PendingSignIn } from '../../server/services/auth/oauth-state.ts'
 import { buildApp } from './build-app.ts'
 import { rewritePendingSignIn } from './pending-sign-in.ts'
 import { FetchBrowser } from './fetch-browser.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { OAuthProviderId, PendingSignIn } from '../../server/services/oauth-state.ts'
+import type { OAuthProviderId, PendingSignIn } from '../../server/services/auth/oauth-state.ts'
 
 /**
  * Rewrites the pending sign-in sealed in a session cookie value, as only someone holding the key

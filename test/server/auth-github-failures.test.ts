@@ -6,8 +6,8 @@ import { readSession } from '../helpers/session.ts'
 import { FAKE_CLIENT_SECRET } from '../helpers/fake-github.ts'
 import { rewritePendingSignIn } from '../helpers/pending-sign-in.ts'
 import { authError, callback, githubApp, signInWithGitHub, startSignIn, visitProvider } from '../helpers/github-flow.ts'
-import { createGitHubClient } from '../../server/services/github.ts'
-import { OAuthError } from '../../server/services/oauth-state.ts'
+import { createGitHubClient } from '../../server/services/auth/github.ts'
+import { OAuthError } from '../../server/services/auth/oauth-state.ts'
 
 const EXPIRED = 'Your sign-in attempt expired or was not started here. Please try again.'
 

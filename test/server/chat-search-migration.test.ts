@@ -4,7 +4,7 @@ import t from 'tap'
 import { Migrator } from 'kysely'
 import { createDatabase } from '../../server/plugins/db.ts'
 import { migrations } from '../../server/db/migrations.ts'
-import { createChatSearch } from '../../server/services/chat-search.ts'
+import { createChatSearch } from '../../server/services/chats/chat-search.ts'
 import { DIALECTS, withPostgres } from '../helpers/postgres-dialects.ts'
 
 for (const dialect of DIALECTS) {

@@ -9,7 +9,7 @@ import { freshPostgresUrl } from '../helpers/postgres.ts'
 import { startAppProcess, uiStreamReader, type AppProcess } from '../helpers/app-process.ts'
 import { BROWSER_UA, TEST_SESSION_KEY } from '../helpers/build-app.ts'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
-import { INTERRUPTED_REASON } from '../../server/services/answer-bus/redis.ts'
+import { INTERRUPTED_REASON } from '../../server/services/answers/answer-bus/redis.ts'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const SEND_LIMIT = 3

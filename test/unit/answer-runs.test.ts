@@ -3,7 +3,7 @@
 import t from 'tap'
 import type { UIMessageChunk } from 'ai'
 import type { Readable } from 'node:stream'
-import { createAnswerRuns } from '../../server/services/answer-runs.ts'
+import { createAnswerRuns } from '../../server/services/answers/answer-runs.ts'
 
 async function collect(stream: Readable): Promise<string> {
   let text = ''

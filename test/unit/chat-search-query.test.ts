@@ -1,6 +1,6 @@
 // Search queries become plain words before any search syntax sees them; snippets become text + ranges.
 import t from 'tap'
-import { CHAT_SEARCH_MAX_TERMS, fts5Query, parseMarked, searchTerms, tsQuery } from '../../server/services/chat-search.ts'
+import { CHAT_SEARCH_MAX_TERMS, fts5Query, parseMarked, searchTerms, tsQuery } from '../../server/services/chats/chat-search.ts'
 
 t.test('only letters and digits survive, lower-cased, each once', async (t) => {
   t.same(searchTerms('"Quoted" -minus *star NEAR(a b) title:x'), ['quoted', 'minus', 'star', 'near', 'a', 'b', 'title', 'x'])

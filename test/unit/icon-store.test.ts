@@ -4,7 +4,7 @@
 import t from 'tap'
 import { AppError } from '../../shared/errors.ts'
 import type { IconifyJSON } from '../../shared/icons.ts'
-import { createIconStore, UpstreamError, type IconStoreDeps } from '../../server/services/icon-store.ts'
+import { createIconStore, UpstreamError, type IconStoreDeps } from '../../server/services/icons/icon-store.ts'
 
 const LOCAL: IconifyJSON = {
   prefix: 'local',

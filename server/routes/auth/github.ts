@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import * as oauth from 'openid-client'
-import { createGitHubClient } from '../../services/github.ts'
-import { authorizationError, failSignIn, OAuthError, publicOrigin, savePendingSignIn, signedInRedirect, takePendingSignIn } from '../../services/oauth-state.ts'
+import { createGitHubClient } from '../../services/auth/github.ts'
+import { authorizationError, failSignIn, OAuthError, publicOrigin, savePendingSignIn, signedInRedirect, takePendingSignIn } from '../../services/auth/oauth-state.ts'
 import { CallbackQuery, RedirectResponse } from './oauth-schemas.ts'
 
 const PROVIDER_NAME = 'GitHub'

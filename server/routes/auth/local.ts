@@ -5,8 +5,8 @@ import rateLimit from '@fastify/rate-limit'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/passwords.ts'
-import { toUser } from '../../services/users.ts'
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/passwords.ts'
+import { toUser } from '../../services/auth/users.ts'
 import { sessionPayload } from './index.ts'
 
 // Surrounding spaces are allowed (trimmed before use): people paste addresses. No NUL: PostgreSQL

@@ -2,8 +2,8 @@
 // OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set; OIDC_NAME is what users see.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
-import { createOidcClient } from '../../services/oidc.ts'
-import { authorizationError, failSignIn, publicOrigin, savePendingSignIn, signedInRedirect, takePendingSignIn } from '../../services/oauth-state.ts'
+import { createOidcClient } from '../../services/auth/oidc.ts'
+import { authorizationError, failSignIn, publicOrigin, savePendingSignIn, signedInRedirect, takePendingSignIn } from '../../services/auth/oauth-state.ts'
 import { CallbackQuery, RedirectResponse } from './oauth-schemas.ts'
 
 export default async function oidcAuthRoutes(app: FastifyInstance) {

@@ -7,10 +7,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText, type UIMessage } from 'ai'
 import { AppError } from '../../../shared/errors.ts'
-import { DEFAULT_TITLE, type ChatMessage } from '../../services/chat-store.ts'
+import { DEFAULT_TITLE, type ChatMessage } from '../../services/chats/chat-store.ts'
 import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
-import { titleFrom } from '../../services/chat-title.ts'
+import { titleFrom } from '../../services/chats/chat-title.ts'
 import { AnyPart, MessageId, Params, UserMessage, chatAccess, textOf, validateText } from './common.ts'
 
 export default async function answerRoutes(app: FastifyInstance) {

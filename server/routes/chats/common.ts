@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData } from '../../../shared/page-data.ts'
-import type { ChatCursor } from '../../services/chat-store.ts'
+import type { ChatCursor } from '../../services/chats/chat-store.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.

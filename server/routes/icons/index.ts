@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { ICON_API_PATH, ICON_MAX_PER_REQUEST } from '../../../shared/constants.ts'
 import { AppError } from '../../../shared/errors.ts'
 import { isIconName } from '../../../shared/icons.ts'
-import { UpstreamError } from '../../services/icon-store.ts'
+import { UpstreamError } from '../../services/icons/icon-store.ts'
 
 const NAME = '[a-z0-9]+(-[a-z0-9]+)*'
 /** A week fresh, then a day of stale-while-revalidate: icon sets hardly ever change. */

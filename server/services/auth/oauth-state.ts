@@ -4,7 +4,7 @@
 // to `/?auth_error=<short message>` with the details only in the log.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { AppConfig } from '../../fastify.config.ts'
+import type { AppConfig } from '../../../fastify.config.ts'
 
 export type OAuthProviderId = 'github' | 'oidc'
 

@@ -7,9 +7,9 @@
 // holds the [start, end) ranges (UTF-16 indices, as JavaScript strings count) of the matched
 // words in it, so a client renders it as text and never as HTML.
 import { sql, type Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../../db/schema.ts'
 
-import type { ChatSearchHit } from '../../shared/chat-search.ts'
+import type { ChatSearchHit } from '../../../shared/chat-search.ts'
 
 export type { ChatSearchHit }
 

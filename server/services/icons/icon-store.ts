@@ -3,8 +3,8 @@
 // service, whose answers are cached per icon and served stale when it later fails. No Fastify in
 // here: server/plugins/icons.ts wires the real sources, tests pass fakes.
 import { LRUCache } from 'lru-cache'
-import { ICON_FETCH_TIMEOUT_MS } from '../../shared/constants.ts'
-import { AppError } from '../../shared/errors.ts'
+import { ICON_FETCH_TIMEOUT_MS } from '../../../shared/constants.ts'
+import { AppError } from '../../../shared/errors.ts'
 import {
   parseIconName,
   pickIcons,
@@ -13,7 +13,7 @@ import {
   type IconifyAlias,
   type IconifyIcon,
   type IconifyJSON,
-} from '../../shared/icons.ts'
+} from '../../../shared/icons.ts'
 
 /** A failed upstream answer; `status` is the HTTP status when there was one. */
 export class UpstreamError extends Error {

@@ -1,11 +1,11 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
 import type { Kysely, Transaction } from 'kysely'
-import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
-import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../db/schema.ts'
+import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
+import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../../db/schema.ts'
 
 /** The shapes the pages and the API share (shared/page-data.ts). */
-export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../shared/page-data.ts'
+export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 
 /** Where a page of the chat list starts: after this chat (see encodeCursor). */
 export interface ChatCursor {

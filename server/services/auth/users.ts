@@ -2,7 +2,7 @@
 // same user, with its profile fields refreshed.
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Database, UsersTable } from '../db/schema.ts'
+import type { Database, UsersTable } from '../../db/schema.ts'
 
 export interface User {
   id: string

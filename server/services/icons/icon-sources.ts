@@ -3,7 +3,7 @@
 // createIconStore by server/plugins/icons.ts.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { isIconName, type IconifyJSON } from '../../shared/icons.ts'
+import { isIconName, type IconifyJSON } from '../../../shared/icons.ts'
 import { UpstreamError } from './icon-store.ts'
 
 const require = createRequire(import.meta.url)

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto'
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai'
 import type { Redis } from 'ioredis'
 import { SSE_DONE, sseFrame, type AnswerRuns } from '../answer-runs.ts'
-import type { SharedState } from '../../plugins/redis.ts'
+import type { SharedState } from '../../../plugins/redis.ts'
 import type { Answers } from './types.ts'
 
 export interface AnswerStoreAccess {
