@@ -59,6 +59,14 @@ export const ConfigSchema = Type.Object({
   MESSAGE_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 32_000 }),
   /** Messages one owner may send per minute. */
   SEND_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
+  /** Chats one owner may start per minute. */
+  CHAT_CREATE_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 10 }),
+  /** Per client address (a fresh visitor without a cookie is a new owner each time): chats started and messages sent per minute, answers written at once. */
+  IP_CHAT_CREATE_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
+  IP_SEND_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
+  IP_CONCURRENT_ANSWERS: Type.Integer({ minimum: 1, maximum: 10_000, default: 10 }),
+  /** What one anonymous visitor's chats may hold (messages and answers), in MB; signing in lifts it. */
+  ANONYMOUS_STORAGE_MB: Type.Number({ minimum: 0.01, maximum: 100_000, default: 10 }),
   /** Iconify-compatible icon service asked for collections not installed here (`{url}/{collection}.json?icons=…`). */
   ICONS_UPSTREAM_URL: Type.String({ pattern: '^https?://[^\\s?#]+$', default: ICON_PUBLIC_SERVICE_URL }),
   /** How long an icon from the upstream service is used before it is asked for again (kept, and served, while the service fails). */
@@ -110,6 +118,14 @@ export interface AppConfig {
   sessionMaxAgeS: number
   messageMaxChars: number
   sendRateLimitPerMinute: number
+  /** What a visitor may do, per owner and per client address (DESIGN §4). */
+  limits: {
+    chatCreatePerMinute: number
+    ipChatCreatePerMinute: number
+    ipSendPerMinute: number
+    ipConcurrentAnswers: number
+    anonymousStorageBytes: number
+  }
   auth: {
     local: boolean
     github: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null
@@ -159,6 +175,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (schema?.type === 'integer' && typeof value === 'string') {
       raw[key] = /^-?\d+$/.test(value.trim()) ? Number(value) : value
     }
+    if (schema?.type === 'number' && typeof value === 'string') {
+      raw[key] = /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value
+    }
     if (schema?.type === 'boolean' && typeof value === 'string') {
       const word = BOOLEAN_WORDS[value.trim().toLowerCase()]
       raw[key] = word ?? value
@@ -196,6 +215,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxAgeS: config.SESSION_MAX_AGE_S,
     messageMaxChars: config.MESSAGE_MAX_CHARS,
     sendRateLimitPerMinute: config.SEND_RATE_LIMIT_PER_MINUTE,
+    limits: {
+      chatCreatePerMinute: config.CHAT_CREATE_RATE_LIMIT_PER_MINUTE,
+      ipChatCreatePerMinute: config.IP_CHAT_CREATE_RATE_LIMIT_PER_MINUTE,
+      ipSendPerMinute: config.IP_SEND_RATE_LIMIT_PER_MINUTE,
+      ipConcurrentAnswers: config.IP_CONCURRENT_ANSWERS,
+      anonymousStorageBytes: Math.round(config.ANONYMOUS_STORAGE_MB * 1024 * 1024),
+    },
     auth: {
       local: config.AUTH_LOCAL,
       github: pair('GITHUB_CLIENT_ID', config.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', config.GITHUB_CLIENT_SECRET)
@@ -216,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function describe(schema: Record<string, any>): string {
   if (Array.isArray(schema.anyOf)) return `expected one of ${schema.anyOf.map((s: { const: unknown }) => s.const).join(', ')}`
   if (schema.type === 'integer') return `expected an integer from ${schema.minimum} to ${schema.maximum}`
+  if (schema.type === 'number') return `expected a number from ${schema.minimum} to ${schema.maximum}`
   if (schema.type === 'boolean') return 'expected true or false'
   if (schema.pattern) return `expected a value matching ${schema.pattern}`
   return `expected ${schema.type}`

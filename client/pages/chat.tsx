@@ -89,6 +89,13 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   useEffect(() => {
     if (!data.chat.streaming) return
     void (async () => {
+      // The page shows what the server had saved of the answer; the resumed stream replays it
+      // from its first word, onto the answer as useChat holds it: start that from empty, or the
+      // text would show twice.
+      const writing = data.messages.at(-1)
+      if (writing?.role === 'assistant' && writing.status === 'streaming' && writing.parts.length > 0) {
+        setMessages((current) => current.map((message) => (message.id === writing.id ? { ...message, parts: [] } : message)))
+      }
       await resumeStream()
       if (!finished.current) await reload()
     })()

@@ -10,12 +10,25 @@ import { withAnswerMetrics } from '../services/answers/answer-metrics.ts'
 import { createMemoryAnswers } from '../services/answers/answer-bus/memory.ts'
 import { createRedisAnswers } from '../services/answers/answer-bus/redis.ts'
 import type { Answers } from '../services/answers/answer-bus/types.ts'
+import { createAnswerCheckpoints, type AnswerCheckpoints } from '../services/answers/answer-checkpoints.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     chats: ChatStore
     answers: Answers
+    /** Saves running answers as they stream (at most about once a second each). */
+    answerCheckpoints: AnswerCheckpoints
   }
+}
+
+/**
+ * Of the shutdown time, what stopping and storing the answers still running may take: the rest
+ * is spent letting them finish. Without it the drain and the process's kill timer (both
+ * SHUTDOWN_TIMEOUT_MS) ended together, and the process died while it stored the answers.
+ */
+export function shutdownPlan(shutdownTimeoutMs: number): { finishMs: number; storeMs: number } {
+  const storeMs = Math.min(2000, Math.floor(shutdownTimeoutMs / 4))
+  return { finishMs: shutdownTimeoutMs - storeMs, storeMs }
 }
 
 export default fp(
@@ -26,6 +39,11 @@ export default fp(
       app.metrics,
     )
     app.decorate('chats', store)
+    const checkpoints = createAnswerCheckpoints({
+      save: (batch) => store.checkpoint(batch),
+      onError: (error) => app.log.warn({ err: error }, 'chats: saving running answers failed'),
+    })
+    app.decorate('answerCheckpoints', checkpoints)
 
     if (app.shared) {
       // Other replicas may be writing answers right now: only answers nobody holds are settled.
@@ -44,8 +62,10 @@ export default fp(
     })
 
     app.addHook('preClose', async () => {
-      if (answers.size > 0) app.log.info({ running: answers.size }, 'chats: waiting for running answers before shutdown')
-      await answers.drain(options.config.shutdownTimeoutMs)
+      const { finishMs } = shutdownPlan(options.config.shutdownTimeoutMs)
+      if (answers.size > 0) app.log.info({ running: answers.size, waitMs: finishMs }, 'chats: waiting for running answers before shutdown')
+      await answers.drain(finishMs)
+      checkpoints.close()
     })
   },
   { name: 'chats', dependencies: ['db', 'session', 'redis', 'metrics'] },

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import type { Redis } from 'ioredis'
 import type { AppConfig } from '../../fastify.config.ts'
 import { createMemoryAttemptCounter, createRedisAttemptCounter, type AttemptCounter, type WindowOptions } from '../services/auth/attempt-counter.ts'
+import { createMemoryAnswerSlots, createRedisAnswerSlots, type AnswerSlots } from '../services/answers/answer-slots.ts'
 
 export interface SharedState {
   /** Commands (never blocked: blocking reads use their own connection). */
@@ -23,6 +24,8 @@ declare module 'fastify' {
     shared: SharedState | null
     /** A sliding-window attempt counter named `name`: in Redis when shared, else in this process. */
     attemptCounter(name: string, options: WindowOptions): AttemptCounter
+    /** At most `max` things running at once per key (answers per client address): in Redis when shared. */
+    answerSlots(name: string, max: number): AnswerSlots
   }
 }
 
@@ -43,6 +46,7 @@ export default fp(
     if (!config.redis) {
       app.decorate('shared', null)
       app.decorate('attemptCounter', (_name: string, windowOptions: WindowOptions) => createMemoryAttemptCounter(windowOptions))
+      app.decorate('answerSlots', (_name: string, max: number) => createMemoryAnswerSlots(max))
       app.log.info('redis: REDIS_URL is not set; rate limits and running answers are kept in this process (run one replica, or set REDIS_URL)')
       return
     }
@@ -70,12 +74,19 @@ export default fp(
     app.decorate('attemptCounter', (name: string, windowOptions: WindowOptions) =>
       createRedisAttemptCounter(client, `${keyPrefix}attempts:${name}:`, windowOptions),
     )
+    const slots: AnswerSlots[] = []
+    app.decorate('answerSlots', (name: string, max: number) => {
+      const created = createRedisAnswerSlots(client, `${keyPrefix}slots:${name}:`, { max, onError: (error) => app.log.warn({ err: error }, 'redis: renewing answer slots failed') })
+      slots.push(created)
+      return created
+    })
     app.log.info({ redis: where, prefix: keyPrefix }, 'redis: rate limits and running answers are shared with other replicas through Redis')
     app.readinessChecks.set('redis', async () => {
       await client.ping()
       return 'reachable'
     })
     app.addHook('onClose', async () => {
+      for (const created of slots) created.close()
       for (const connection of connections) connection.disconnect()
     })
   },

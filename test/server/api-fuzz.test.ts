@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, visitor, type Visitor } from '../helpers/chat.ts'
 import { startFakeIconUpstream } from '../helpers/fake-icon-upstream.ts'
+import { startRequestTrap } from '../helpers/request-trap.ts'
 
 const RUNS = 100
 
@@ -42,8 +43,17 @@ const anyString = fc.oneof(
 const anyValue = fc.oneof(anyString, fc.anything(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(anyString, { maxLength: 3 }))
 
 const textPart = fc.record({ type: fc.oneof(fc.constant('text'), anyValue), text: anyValue }, { requiredKeys: [] })
+/** What a user must not be able to send: parts that name a URL (set per run: a listener that must hear nothing) or pass for the model's. */
+let trapUrl = 'http://127.0.0.1:9/'
+const foreignPart = fc.oneof(
+  fc.constantFrom('image/png', 'application/pdf', 'text/plain').map((mediaType) => ({ type: 'file', mediaType, url: trapUrl })),
+  fc.constant(null).map(() => ({ type: 'file', mediaType: 'image/png', url: `${trapUrl}big.png`, filename: 'x.png' })),
+  fc.record({ type: fc.constant('reasoning'), text: anyString }),
+  fc.record({ type: fc.constantFrom('tool-weather', 'dynamic-tool', 'source-url', 'data-x', 'step-start'), toolCallId: anyString, state: fc.constant('output-available'), output: anyValue, url: fc.constant(trapUrl) }),
+)
+const anyPart = fc.oneof({ weight: 3, arbitrary: textPart }, { weight: 1, arbitrary: foreignPart })
 const message = fc.record(
-  { id: anyValue, role: fc.oneof(fc.constantFrom('user', 'assistant', 'system'), anyValue), parts: fc.oneof(fc.array(textPart, { maxLength: 3 }), anyValue) },
+  { id: anyValue, role: fc.oneof(fc.constantFrom('user', 'assistant', 'system'), anyValue), parts: fc.oneof(fc.array(anyPart, { maxLength: 3 }), anyValue) },
   { requiredKeys: [] },
 )
 const shapes = {
@@ -103,9 +113,14 @@ const idChoice: fc.Arbitrary<IdChoice> = fc.oneof(
 
 t.test('no API route answers 5xx or a non-JSON error to random input', async (t) => {
   const icons = await startFakeIconUpstream(t)
+  const trap = await startRequestTrap(t)
+  trapUrl = trap.url
   const { app } = await buildApp(t, {
     OFFLINE_TOKEN_DELAY_MS: '0',
     SEND_RATE_LIMIT_PER_MINUTE: '10000',
+    CHAT_CREATE_RATE_LIMIT_PER_MINUTE: '10000',
+    IP_SEND_RATE_LIMIT_PER_MINUTE: '100000',
+    IP_CHAT_CREATE_RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_IP: '10000',
     ICONS_UPSTREAM_URL: icons.url,
   })
@@ -173,6 +188,18 @@ t.test('no API route answers 5xx or a non-JSON error to random input', async (t)
     headers: visitor().headers(),
   }))
   await property('GET /api/models', fc.tuple(who, query), ([v, q]) => ({ method: 'GET', url: `/api/models?${q}`, headers: v.headers() }))
+
+  // Whatever was thrown, the server fetched nothing a message named, and stored only text from users.
+  for (const chatOwner of [owner, stranger]) {
+    const { chats } = (await app.inject({ url: '/api/chats?limit=100', headers: chatOwner.headers() })).json() as { chats: Array<{ id: string }> }
+    for (const { id } of chats) {
+      const { messages } = (await app.inject({ url: `/api/chats/${id}`, headers: chatOwner.headers() })).json() as { messages: Array<{ role: string; parts: Array<{ type: string }> }> }
+      for (const message of messages.filter((m) => m.role === 'user')) t.same(message.parts.map((part) => part.type).filter((type) => type !== 'text'), [], `chat ${id}: user messages hold text only`)
+    }
+  }
+  const rows = await app.db.selectFrom('messages').select(['role', 'parts']).where('role', '=', 'user').execute()
+  t.same(rows.flatMap((row) => (JSON.parse(row.parts) as Array<{ type: string }>).filter((part) => part.type !== 'text')), [], 'and so does the database')
+  t.equal(trap.requests.length, 0, `no request reached the URLs named in messages (${trap.requests.join(', ')})`)
 })
 
 async function newChat(app: FastifyInstance, v: Visitor): Promise<string> {

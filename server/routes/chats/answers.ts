@@ -5,27 +5,20 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type, type Static } from 'typebox'
-import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText, type UIMessage } from 'ai'
+import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText } from 'ai'
 import { AppError } from '../../../shared/errors.ts'
-import { DEFAULT_TITLE, type ChatMessage } from '../../services/chats/chat-store.ts'
+import { DEFAULT_TITLE, MessageIdTakenError, type ChatMessage } from '../../services/chats/chat-store.ts'
 import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { titleFrom } from '../../services/chats/chat-title.ts'
-import { AnyPart, MessageId, Params, UserMessage, chatAccess, textOf, validateText } from './common.ts'
+import { modelContext, userParts } from '../../services/chats/message-parts.ts'
+import { AnyPart, MessageId, Params, UserMessage, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
+import { storedSize, type VisitorLimits } from './limits.ts'
 
-export default async function answerRoutes(app: FastifyInstance) {
-  const { messageMaxChars, sendRateLimitPerMinute } = app.config
-  const sendLimiter = app.attemptCounter('send', { max: sendRateLimitPerMinute, windowMs: 60_000 })
+export default async function answerRoutes(app: FastifyInstance, options: { limits: VisitorLimits }) {
+  const { messageMaxChars } = app.config
+  const { limits } = options
   const access = chatAccess(app)
-
-  async function rateLimit(reply: FastifyReply, ownerId: string) {
-    const waitMs = await sendLimiter.take(ownerId)
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000)
-      reply.header('retry-after', String(seconds))
-      throw new AppError(429, 'RATE_LIMITED', `You are sending messages too quickly. Try again in ${seconds} seconds.`)
-    }
-  }
 
   /** The requested model; a chat's stored model that is no longer configured falls back to the default. */
   async function resolveModel(requested: string | undefined, stored: string | null) {
@@ -71,7 +64,10 @@ export default async function answerRoutes(app: FastifyInstance) {
         body: Type.Object(
           {
             id: Type.Optional(Type.String()),
-            messages: Type.Array(Type.Object({ id: Type.Optional(MessageId), role: Type.String(), parts: Type.Array(AnyPart) }, { additionalProperties: true }), { minItems: 1, maxItems: 1000 }),
+            messages: Type.Array(
+              Type.Object({ id: Type.Optional(MessageId), role: Type.String(), parts: Type.Array(AnyPart, { maxItems: 50 }) }, { additionalProperties: true }),
+              { minItems: 1, maxItems: 1000 },
+            ),
             trigger: Type.Optional(Type.Union([Type.Literal('submit-message'), Type.Literal('regenerate-message')])),
             messageId: Type.Optional(Type.String()),
             model: Type.Optional(Type.String({ maxLength: 200 })),
@@ -81,6 +77,9 @@ export default async function answerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // What a user can send is text; whatever else a client put in (a file URL, forged reasoning
+      // or tool output) is refused by name, on every trigger, before anything is stored.
+      for (const message of request.body.messages) if (message.role === 'user') userParts(message.parts)
       const { chat } = await access(request, request.params.id, 'write')
       if (await app.answers.isRunning(chat.id)) throw new AppError(409, 'ANSWER_RUNNING', 'An answer is already being written in this chat.')
       const ownerId = chat.ownerId
@@ -96,33 +95,38 @@ export default async function answerRoutes(app: FastifyInstance) {
         if (incoming.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'The last message must be the user\'s.')
         const alreadyStored = incoming.id && stored.some((message) => message.id === incoming.id)
         if (!alreadyStored) {
-          validateText(incoming.parts, messageMaxChars)
-          await rateLimit(reply, ownerId)
-          const question = { id: incoming.id ?? randomUUID(), role: 'user' as const, parts: incoming.parts as ChatMessage['parts'], status: 'complete' as const }
+          const parts = validateUserMessage(incoming.parts, messageMaxChars)
+          await limits.beforeSend(request, reply, ownerId, storedSize(parts))
+          const question = { id: incoming.id ?? randomUUID(), role: 'user' as const, parts, status: 'complete' as const }
           toStore.push(question)
           stored = [...stored, question]
         } else if (stored[stored.length - 1]?.id !== incoming.id) {
           throw new AppError(409, 'ALREADY_ANSWERED', 'This message already has an answer.')
         } else {
-          await rateLimit(reply, ownerId)
+          await limits.beforeSend(request, reply, ownerId, 0)
         }
       } else {
         // Regenerate: drop the last answer (and anything after the question), answer again.
         const lastUser = [...stored].reverse().find((message) => message.role === 'user')
         if (!lastUser) throw new AppError(400, 'NOTHING_TO_REGENERATE', 'There is no question to answer again.')
-        await rateLimit(reply, ownerId)
+        await limits.beforeSend(request, reply, ownerId, 0)
         const index = stored.findIndex((message) => message.id === lastUser.id)
         const after = stored[index + 1]
         if (after) await app.chats.truncate(chat.id, after.id, true)
         stored = stored.slice(0, index + 1)
       }
 
-      const history = stored.filter((message) => message.status !== 'streaming') as unknown as UIMessage[]
-      const modelMessages = await convertToModelMessages(history.map(({ id, role, parts }) => ({ id, role, parts }) as UIMessage))
-      const prompt = await toModelPrompt(model, modelMessages)
+      const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
+      const prompt = await toModelPrompt(model, await convertToModelMessages(history))
       const assistantId = randomUUID()
+      const releaseSlot = await limits.answerSlot(request, reply, assistantId)
       toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
-      await app.chats.append(chat.id, toStore)
+      try {
+        await app.chats.append(chat.id, toStore)
+      } catch (error) {
+        await releaseSlot()
+        throw error instanceof MessageIdTakenError ? messageIdTaken() : error
+      }
       const needsTitle = chat.title === DEFAULT_TITLE && stored.filter((message) => message.role === 'assistant').length === 0
       const firstQuestion = textOf(stored.find((message) => message.role === 'user')?.parts ?? [])
 
@@ -136,10 +140,14 @@ export default async function answerRoutes(app: FastifyInstance) {
       // The upstream (an OpenAI-compatible server, a gateway) can log the same id as we do.
       const traced = { 'x-request-id': request.id }
       let outcome: RelayOutcome = { parts: [], status: 'partial' }
+      // Saved about once a second while it streams (answer-checkpoints.ts).
+      const draft = { parts: [], version: 0 }
+      app.answerCheckpoints.track(assistantId, draft)
 
-      app.answers.start({
+      const { sender } = app.answers.start({
         chatId: chat.id,
         messageId: assistantId,
+        withSender: true,
         produce: (signal) =>
           relayAnswer({
             model,
@@ -149,6 +157,7 @@ export default async function answerRoutes(app: FastifyInstance) {
             metadata: { model: modelId },
             describeError: modelFailed,
             headers: traced,
+            draft,
             onEnd: (ended) => (outcome = ended),
           }),
         // The first answer of a chat also names it; the title goes out as a transient data part.
@@ -161,17 +170,22 @@ export default async function answerRoutes(app: FastifyInstance) {
           : undefined,
         describeError: modelFailed,
         onSettled: async () => {
+          app.answerCheckpoints.untrack(assistantId)
           const { parts, status, usage } = outcome
-          await app.chats.finishMessage(assistantId, { parts: parts as unknown as ChatMessage['parts'], status, usage })
+          try {
+            await app.chats.finishMessage(assistantId, { parts: parts as unknown as ChatMessage['parts'], status, usage })
+          } finally {
+            await releaseSlot().catch((error: unknown) => request.log.warn({ err: error }, 'chats: releasing an answer slot failed'))
+          }
         },
       })
 
       // The model request was created in start(); Node writes it on a later tick. Let it go out
       // before answering the browser: the upstream round trip is the longest wait before the
-      // first token, and the response headers are not on that path.
+      // first token, and the response headers are not on that path. The sender's stream was
+      // subscribed in start(), so an answer that has already ended by now is still all there.
       await new Promise<void>((resolve) => setImmediate(resolve))
-      const stream = (await app.answers.subscribe(chat.id))!
-      return sendUiStream(reply, stream)
+      return sendUiStream(reply, sender!)
     },
   )
 

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData } from '../../../shared/page-data.ts'
 import type { ChatCursor } from '../../services/chats/chat-store.ts'
+import { userParts, type TextPart } from '../../services/chats/message-parts.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
@@ -76,15 +77,23 @@ export async function ownChatsPage(request: FastifyRequest, limit: number, curso
   return request.server.chats.list(ownerId, limit, cursor)
 }
 
-/** The message's text; 400 when it is empty or longer than `maxChars`. */
-export function validateText(parts: Array<Record<string, unknown>>, maxChars: number): string {
-  const text = textOf(parts)
+/**
+ * A message as a user may send it, reduced to what is stored: text parts only (400 naming any
+ * other part), not empty, at most `maxChars` characters in all. That bounds what a message stores
+ * too: its parts' JSON is at most a few bytes per character.
+ */
+export function validateUserMessage(parts: Array<Record<string, unknown>>, maxChars: number): TextPart[] {
+  const texts = userParts(parts)
+  const text = textOf(texts)
   if (!text.trim()) throw new AppError(400, 'EMPTY_MESSAGE', 'The message is empty.')
   if (text.length > maxChars) {
     throw new AppError(400, 'MESSAGE_TOO_LONG', `The message is ${text.length} characters long; the limit is ${maxChars}.`)
   }
-  return text
+  return texts
 }
+
+export const messageIdTaken = () =>
+  new AppError(409, 'MESSAGE_ID_TAKEN', 'A message with this id already exists. Send it again with a new id.')
 
 /** A chat with its messages (and the owner's votes) as this visitor may see it: the chat API's GET and the chat page's loader. */
 export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ChatPageData> {

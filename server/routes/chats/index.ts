@@ -6,15 +6,17 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
-import { decodeCursor } from '../../services/chats/chat-store.ts'
+import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-store.ts'
 import { chatToMarkdown } from '../../services/chats/chat-export.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, ownChatsPage, readChat, validateText } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, validateUserMessage } from './common.ts'
+import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
 
 export default async function chatRoutes(app: FastifyInstance) {
   const chatSearch = createChatSearch(app.db, app.dbDialect)
   const access = chatAccess(app)
+  const limits = visitorLimits(app)
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>(
     '/api/chats',
@@ -60,16 +62,16 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (request.body.id && RESERVED_IDS.has(request.body.id)) throw new AppError(400, 'BAD_CHAT_ID', `"${request.body.id}" cannot be a chat id.`)
-      validateText(request.body.message.parts, app.config.messageMaxChars)
-      const ownerId = await request.getOwnerId()
+      const parts = validateUserMessage(request.body.message.parts, app.config.messageMaxChars)
       const modelId = request.body.model ?? (await app.llm.defaultModelId())
       await app.llm.resolve(modelId)
-      const chat = await app.chats.create({
-        id: request.body.id ?? randomUUID(),
-        ownerId,
-        model: modelId,
-        message: { id: request.body.message.id ?? randomUUID(), parts: request.body.message.parts },
-      })
+      const ownerId = await request.getOwnerId()
+      await limits.beforeCreate(request, reply, ownerId, storedSize(parts))
+      const chat = await app.chats
+        .create({ id: request.body.id ?? randomUUID(), ownerId, model: modelId, message: { id: request.body.message.id ?? randomUUID(), parts } })
+        .catch((error: unknown) => {
+          throw error instanceof MessageIdTakenError ? messageIdTaken() : error
+        })
       if (!chat) throw new AppError(409, 'CHAT_EXISTS', 'A chat with this id already exists.')
       return reply.code(201).send(chat)
     },
@@ -204,5 +206,5 @@ export default async function chatRoutes(app: FastifyInstance) {
   )
 
   // Sending, resuming and stopping answers.
-  await app.register(answerRoutes)
+  await app.register(answerRoutes, { limits })
 }

@@ -16,6 +16,11 @@ export interface AnswerRun {
   controller: AbortController
   /** Resolves when the run has ended and its answer is stored. */
   settled: Promise<void>
+  /**
+   * The sender's stream (with `withSender`), subscribed before the answer's first chunk: an answer
+   * that ends at once (an instant model, an immediate error) still reaches whoever asked for it.
+   */
+  sender?: Readable
 }
 
 interface RunState extends AnswerRun {
@@ -41,6 +46,8 @@ export interface AnswerRunInput {
   describeError?: (error: unknown) => string
   /** Runs after the answer ended (success, error or stop), before subscribers see the end. */
   onSettled?: () => Promise<void>
+  /** Subscribe the sender at once (see AnswerRun.sender). */
+  withSender?: boolean
 }
 
 export interface AnswerRuns {
@@ -88,6 +95,17 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
     run.outbox = ''
   }
 
+  function subscribeTo(run: RunState): Readable {
+    // No backpressure: a slow reader buffers at most one answer, which the run holds anyway.
+    const stream = new Readable({ read() {} })
+    // Those already subscribed get what is pending first; the newcomer gets it in the history.
+    flush(run)
+    if (run.history.length) stream.push(run.history.map(sseFrame).join(''))
+    run.subscribers.add(stream)
+    stream.once('close', () => run.subscribers.delete(stream))
+    return stream
+  }
+
   async function consume(run: RunState, input: AnswerRunInput) {
     const { signal } = run.controller
     // The work beside the answer (a title: another model call) starts once the answer's first
@@ -131,6 +149,7 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
       const settled = new Promise<void>((resolve) => (resolveSettled = resolve))
       const run: RunState = { chatId, messageId, controller, settled, history: [], outbox: '', done: false, subscribers: new Set() }
       runs.set(chatId, run)
+      if (input.withSender) run.sender = subscribeTo(run)
 
       void consume(run, input).finally(async () => {
         // Store the answer before ending the streams: a browser that reads the chat right after
@@ -160,14 +179,7 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
     subscribe(chatId) {
       const run = runs.get(chatId)
       if (!run || run.done) return null
-      // No backpressure: a slow reader buffers at most one answer, which the run holds anyway.
-      const stream = new Readable({ read() {} })
-      // Those already subscribed get what is pending first; the newcomer gets it in the history.
-      flush(run)
-      if (run.history.length) stream.push(run.history.map(sseFrame).join(''))
-      run.subscribers.add(stream)
-      stream.once('close', () => run.subscribers.delete(stream))
-      return stream
+      return subscribeTo(run)
     },
 
     stop(chatId) {

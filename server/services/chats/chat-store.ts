@@ -1,6 +1,8 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { dialectOf } from '../../db/migrations.ts'
+import { textPartsOnly } from './message-parts.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../../db/schema.ts'
 
@@ -19,11 +21,33 @@ function toSummary(row: ChatsTable): ChatSummary {
   return { id: row.id, title: row.title, visibility: row.visibility, model: row.model, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) }
 }
 
+/** A client-chosen message id that some message (in any chat, anyone's) already has. */
+export class MessageIdTakenError extends Error {
+  override name = 'MessageIdTakenError'
+}
+
+/** A primary key or unique constraint refused the insert (SQLite or PostgreSQL). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+function partsOf(row: MessagesTable): ChatMessage['parts'] {
+  const parts = JSON.parse(row.parts) as ChatMessage['parts']
+  // A user message shows only what a user can send, whatever an older version stored.
+  if (row.role === 'user') return textPartsOnly(parts)
+  // An answer that will not grow any more (stopped, failed, cut by a crash) has no open part.
+  if (row.status !== 'streaming' && row.status !== 'complete') {
+    for (const part of parts) if (part.state === 'streaming') part.state = 'done'
+  }
+  return parts
+}
+
 function toMessage(row: MessagesTable): ChatMessage {
   return {
     id: row.id,
     role: row.role,
-    parts: JSON.parse(row.parts),
+    parts: partsOf(row),
     status: row.status,
     createdAt: Number(row.created_at),
     metadata: row.role === 'assistant' ? { model: row.model, usage: row.usage ? JSON.parse(row.usage) : undefined } : undefined,
@@ -44,7 +68,20 @@ export function decodeCursor(cursor: string): ChatCursor | null {
   return match ? { updatedAt: Number(match[1]), id: match[2]! } : null
 }
 
+async function rethrowTakenId<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert()
+  } catch (error) {
+    // The chat id has its own ON CONFLICT; what else is unique here is a message id.
+    if (isUniqueViolation(error)) throw new MessageIdTakenError('message id taken', { cause: error })
+    throw error
+  }
+}
+
 export function createChatStore(db: Kysely<Database>, now: () => number = Date.now) {
+  // Bytes of a JSON text column, in the database's own terms.
+  const bytesOf = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
+
   async function nextSeq(trx: Transaction<Database> | Kysely<Database>, chatId: string): Promise<number> {
     const row = await trx.selectFrom('messages').select((eb) => eb.fn.max('seq').as('max')).where('chat_id', '=', chatId).executeTakeFirst()
     return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1
@@ -71,7 +108,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     /** Creates the chat with its first user message, in one transaction. Null when the id exists. */
     async create(input: { id: string; ownerId: string; model: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
       const at = now()
-      return db.transaction().execute(async (trx) => {
+      return rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('chats')
           .values({ id: input.id, owner_id: input.ownerId, title: DEFAULT_TITLE, visibility: 'private', model: input.model, created_at: at, updated_at: at })
@@ -83,7 +120,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .values({ id: input.message.id, chat_id: input.id, seq: 0, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
         return toSummary({ id: input.id, owner_id: input.ownerId, title: DEFAULT_TITLE, visibility: 'private', model: input.model, created_at: at, updated_at: at })
-      })
+      }))
     },
 
     async messages(chatId: string): Promise<ChatMessage[]> {
@@ -99,7 +136,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     /** Appends messages at the end of the chat, in order, and marks activity. */
     async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>): Promise<void> {
       if (messages.length === 0) return
-      await db.transaction().execute(async (trx) => {
+      await rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const first = await nextSeq(trx, chatId)
         const at = now()
         // One statement for all of them: this sits between a user's Send and the model call.
@@ -120,7 +157,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           )
           .execute()
         await trx.updateTable('chats').set({ updated_at: at }).where('id', '=', chatId).execute()
-      })
+      }))
     },
 
     async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: unknown }): Promise<void> {
@@ -186,15 +223,43 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return Number(result.numUpdatedRows)
     },
 
-    /** With replicas: one answer whose writer is gone gets what it had written, as partial. */
-    async settleStreaming(messageId: string, parts: ChatMessage['parts']): Promise<boolean> {
+    /**
+     * With replicas: one answer whose writer is gone gets what it had written, as partial. Without
+     * `parts` (nothing left to replay), it keeps what its writer last saved.
+     */
+    async settleStreaming(messageId: string, parts: ChatMessage['parts'] | null): Promise<boolean> {
       const result = await db
         .updateTable('messages')
-        .set({ parts: JSON.stringify(parts), status: 'partial' })
+        .set(parts && parts.length > 0 ? { parts: JSON.stringify(parts), status: 'partial' } : { status: 'partial' })
         .where('id', '=', messageId)
         .where('status', '=', 'streaming')
         .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
+    },
+
+    /**
+     * Saves what running answers have so far (JSON of their parts), in one transaction: a crash
+     * then loses at most what came since. Answers no longer streaming are left alone, so a save
+     * that lands after the final write cannot undo it.
+     */
+    async checkpoint(batch: ReadonlyArray<{ id: string; parts: string }>): Promise<void> {
+      if (batch.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const { id, parts } of batch) {
+          await trx.updateTable('messages').set({ parts }).where('id', '=', id).where('status', '=', 'streaming').execute()
+        }
+      })
+    },
+
+    /** Bytes stored in the owner's chats (every message's parts, answers included). */
+    async storedBytes(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .innerJoin('chats', 'chats.id', 'messages.chat_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(bytesOf), sql<number>`0`).as('bytes'))
+        .where('chats.owner_id', '=', ownerId)
+        .executeTakeFirst()
+      return Number(row?.bytes ?? 0)
     },
 
     async streamingMessages(): Promise<Array<{ id: string; chatId: string; createdAt: number }>> {

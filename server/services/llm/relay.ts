@@ -9,6 +9,7 @@
 import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamResult } from '@ai-sdk/provider'
 import type { LanguageModelUsage, ModelMessage, UIMessageChunk } from 'ai'
 import { asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
+import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
 
 export interface StoredPart {
   type: 'text' | 'reasoning'
@@ -22,10 +23,20 @@ export interface RelayOutcome {
   usage?: LanguageModelUsage
 }
 
-/** The model's prompt from chat messages (files are not downloaded: chats carry text). */
+/**
+ * The model's prompt from chat messages. The server never fetches a URL taken from a message:
+ * without a `download` of its own the AI SDK fetches every file URL in the prompt, so this one
+ * refuses. (The context is built from text parts only, so nothing reaches it; this is the second
+ * lock on the same door.)
+ */
 export async function toModelPrompt(model: LanguageModelV4, messages: ModelMessage[]): Promise<LanguageModelV4Prompt> {
   const prompt = await standardizePrompt({ messages })
-  return convertToLanguageModelPrompt({ prompt, supportedUrls: await model.supportedUrls, download: undefined, provider: model.provider })
+  return convertToLanguageModelPrompt({ prompt, supportedUrls: await model.supportedUrls, download: refuseDownloads, provider: model.provider })
+}
+
+async function refuseDownloads(planned: ReadonlyArray<{ url: URL }>): Promise<never[]> {
+  if (planned.length > 0) throw new Error(`relay: refused to download ${planned.length} URL(s) named in a message`)
+  return []
 }
 
 export interface RelayOptions {
@@ -41,6 +52,8 @@ export interface RelayOptions {
   describeError: (error: unknown) => string
   /** Called once, when the answer has ended for whatever reason, before the last chunk is read. */
   onEnd: (outcome: RelayOutcome) => void
+  /** Kept up to date with the answer's parts as they stream (saved while it runs). */
+  draft?: AnswerDraft
 }
 
 /**
@@ -58,7 +71,8 @@ export function relayAnswer(options: RelayOptions): AsyncGenerator<UIMessageChun
 
 async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4StreamResult>): AsyncGenerator<UIMessageChunk> {
   const { signal, messageId, metadata, describeError } = options
-  const parts: StoredPart[] = []
+  const draft = options.draft ?? { parts: [], version: 0 }
+  const parts = draft.parts as StoredPart[]
   const open = new Map<string, StoredPart>()
   let usage: LanguageModelUsage | undefined
   let finishReason: string | undefined
@@ -78,6 +92,7 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
         case 'reasoning-start': {
           const stored: StoredPart = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '', state: 'streaming' }
           parts.push(stored)
+          draft.version++
           open.set(`${stored.type}:${part.id}`, stored)
           yield { type: part.type, id: part.id }
           break
@@ -86,6 +101,7 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
         case 'reasoning-delta': {
           const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
           if (stored) stored.text += part.delta
+          draft.version++
           yield { type: part.type, id: part.id, delta: part.delta }
           break
         }
@@ -94,6 +110,7 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
           const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`
           const stored = open.get(key)
           if (stored) stored.state = 'done'
+          draft.version++
           open.delete(key)
           yield { type: part.type, id: part.id }
           break

@@ -22,8 +22,8 @@ import type { SharedState } from '../../../plugins/redis.ts'
 import type { Answers } from './types.ts'
 
 export interface AnswerStoreAccess {
-  /** Stores `parts` as the answer and marks it partial, unless it is no longer streaming; true when it was. */
-  settleStreaming(messageId: string, parts: UIMessage['parts']): Promise<boolean>
+  /** Stores `parts` (or, when null or empty, keeps what was saved) as the answer and marks it partial, unless it is no longer streaming; true when it was. */
+  settleStreaming(messageId: string, parts: UIMessage['parts'] | null): Promise<boolean>
   /** Answers marked streaming in the database. */
   streamingMessages(): Promise<Array<{ id: string; chatId: string; createdAt: number }>>
 }

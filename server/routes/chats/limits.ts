@@ -1,0 +1,80 @@
+// What one visitor may cost (DESIGN §4): chats started and messages sent per minute, per owner and
+// per client address (a visitor without a cookie is a new owner on every request, so the address is
+// what bounds a script), answers written at once per address, and the bytes an anonymous visitor's
+// chats may hold. Counted in Redis when replicas share one, so three replicas allow what one would.
+// The client address is the socket's, or what the proxy named in TRUST_PROXY reports.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../../../shared/errors.ts'
+import type { AttemptCounter } from '../../services/auth/attempt-counter.ts'
+
+const MINUTE = 60_000
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+export function visitorLimits(app: FastifyInstance) {
+  const { limits, sendRateLimitPerMinute } = app.config
+  const createPerOwner = app.attemptCounter('create', { max: limits.chatCreatePerMinute, windowMs: MINUTE })
+  const createPerIp = app.attemptCounter('create-ip', { max: limits.ipChatCreatePerMinute, windowMs: MINUTE })
+  const sendPerOwner = app.attemptCounter('send', { max: sendRateLimitPerMinute, windowMs: MINUTE })
+  const sendPerIp = app.attemptCounter('send-ip', { max: limits.ipSendPerMinute, windowMs: MINUTE })
+  const answersPerIp = app.answerSlots('answers-ip', limits.ipConcurrentAnswers)
+
+  async function take(counter: AttemptCounter, key: string, reply: FastifyReply, message: (seconds: number) => string) {
+    const waitMs = await counter.take(key)
+    if (waitMs === 0) return
+    const seconds = Math.ceil(waitMs / 1000)
+    reply.header('retry-after', String(seconds))
+    throw new AppError(429, 'RATE_LIMITED', message(seconds))
+  }
+
+  /** Refuses (403) what would take an anonymous visitor's chats over their storage budget. */
+  async function storage(request: FastifyRequest, ownerId: string, addingBytes: number) {
+    if (await request.getUser()) return
+    const stored = await app.chats.storedBytes(ownerId)
+    if (stored + addingBytes <= limits.anonymousStorageBytes) return
+    throw new AppError(
+      403,
+      'STORAGE_FULL',
+      `Your chats hold ${formatMegabytes(stored)}, and a visitor who has not signed in can keep ${formatMegabytes(limits.anonymousStorageBytes)}. Sign in, or delete some chats, to go on.`,
+    )
+  }
+
+  return {
+    /** Before a chat is started with a first message of `bytes`. */
+    async beforeCreate(request: FastifyRequest, reply: FastifyReply, ownerId: string, bytes: number) {
+      await take(createPerIp, request.ip, reply, (s) => `Too many new chats from your network. Try again in ${s} seconds.`)
+      await take(createPerOwner, ownerId, reply, (s) => `You are starting chats too quickly. Try again in ${s} seconds.`)
+      await storage(request, ownerId, bytes)
+    },
+
+    /** Before an answer is asked for; `bytes` of a new question that will be stored with it. */
+    async beforeSend(request: FastifyRequest, reply: FastifyReply, ownerId: string, bytes: number) {
+      await take(sendPerIp, request.ip, reply, (s) => `Too many messages from your network. Try again in ${s} seconds.`)
+      await take(sendPerOwner, ownerId, reply, (s) => `You are sending messages too quickly. Try again in ${s} seconds.`)
+      if (bytes > 0) await storage(request, ownerId, bytes)
+    },
+
+    /** One of the address's concurrent answers, for `answerId`; returns its release. */
+    async answerSlot(request: FastifyRequest, reply: FastifyReply, answerId: string): Promise<() => Promise<void>> {
+      const ip = request.ip
+      if (!(await answersPerIp.acquire(ip, answerId))) {
+        reply.header('retry-after', '5')
+        throw new AppError(
+          429,
+          'TOO_MANY_ANSWERS',
+          `${limits.ipConcurrentAnswers} answers are already being written for your network. Wait for one to finish, then try again.`,
+        )
+      }
+      return () => answersPerIp.release(ip, answerId)
+    },
+  }
+}
+
+export type VisitorLimits = ReturnType<typeof visitorLimits>
+
+/** Bytes a message's parts take once stored (JSON). */
+export function storedSize(parts: unknown[]): number {
+  return Buffer.byteLength(JSON.stringify(parts))
+}
