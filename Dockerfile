@@ -20,10 +20,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# TRUST_PROXY stays unset (false): a container published straight to the internet must not let a
+# client pick its address in X-Forwarded-For. Behind a proxy, name it (compose sets TRUST_PROXY=1).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000 \
-    TRUST_PROXY=true
+    PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
+import { isIP } from 'node:net'
 import { Type, type Static } from 'typebox'
 import Value from 'typebox/value'
 import { ICON_PUBLIC_SERVICE_URL } from './shared/constants.ts'
@@ -18,8 +19,12 @@ export const ConfigSchema = Type.Object({
   HOST: Type.String({ minLength: 1, default: 'localhost' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   LOG_LEVEL: { ...LogLevel, default: 'info' },
-  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy). */
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe: `false` (none), a hop count (`1`: the one proxy
+   * in front), addresses/CIDRs (`10.0.0.2,172.16.0.0/12`, or `loopback`, `linklocal`, `uniquelocal`),
+   * or `true` (every hop: only when nothing can reach the app but the proxy).
+   */
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
   /** Absolute origin the app is reachable at, used for absolute URLs such as og:image. */
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   /** A server render that has not finished after this long is aborted (its Suspense boundaries fall back to the client). */
@@ -101,7 +106,8 @@ export interface AppConfig {
   host: string
   port: number
   logLevel: string
-  trustProxy: boolean
+  /** What Fastify's trustProxy takes: see TRUST_PROXY. */
+  trustProxy: boolean | number | string[]
   publicUrl: string | undefined
   renderTimeoutMs: number
   shutdownTimeoutMs: number
@@ -201,7 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: config.HOST,
     port: config.PORT,
     logLevel: config.LOG_LEVEL,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     publicUrl: config.PUBLIC_URL,
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -246,6 +252,31 @@ function describe(schema: Record<string, any>): string {
   if (schema.type === 'boolean') return 'expected true or false'
   if (schema.pattern) return `expected a value matching ${schema.pattern}`
   return `expected ${schema.type}`
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** TRUST_PROXY: true/false, a hop count, or a list of addresses, CIDR ranges and proxy-addr's keywords. */
+function trustProxy(value: string): AppConfig['trustProxy'] {
+  const text = value.trim().toLowerCase()
+  if (text in BOOLEAN_WORDS && !/^\d+$/.test(text)) return BOOLEAN_WORDS[text]!
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    if (hops > 10) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(value)} is invalid: a hop count is at most 10`)
+    return hops === 0 ? false : hops
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address ?? '')
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32))
+    if (!PROXY_KEYWORDS.has(entry) && (family === 0 || !validBits || extra !== undefined)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(value)} is invalid: ${JSON.stringify(entry)} is not an address, a CIDR range or one of loopback, linklocal, uniquelocal (expected true, false, a hop count, or a comma-separated list)`,
+      )
+    }
+  }
+  return entries
 }
 
 /** Both or neither: a half-configured provider is a mistake worth stopping for. */

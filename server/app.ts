@@ -39,10 +39,16 @@ export interface BuildOptions {
   ssrEntry?: SsrEntry
 }
 
+/** A hop count as Fastify applies one (its types leave numbers out): the first `hops` hops are proxies. */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting
+  return (_address: string, hop: number) => hop < setting
+}
+
 export async function build(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream) as Record<string, unknown>,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

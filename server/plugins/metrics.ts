@@ -46,6 +46,11 @@ declare module 'fastify' {
   }
 }
 
+/** Only this machine can reach a server listening here. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
@@ -66,7 +71,10 @@ export default fp(
     })
 
     let processMetrics = false
-    const { metricsToken } = options.config
+    const { metricsToken, host } = options.config
+    if (!metricsToken && !isLoopback(host)) {
+      app.log.warn({ host }, 'metrics: /metrics is open to anyone who can reach this address; set METRICS_TOKEN, or keep /metrics off the public proxy')
+    }
     app.get('/metrics', async (request, reply) => {
       if (metricsToken) {
         const header = request.headers.authorization ?? ''

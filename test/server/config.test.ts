@@ -24,8 +24,20 @@ t.test('a bad value fails with a message naming the variable', async (t) => {
   t.throws(() => loadConfig({ PORT: 'eighty' }), new ConfigError('Invalid configuration:\n  PORT="eighty" is invalid: expected an integer from 0 to 65535'))
   t.throws(() => loadConfig({ PORT: '70000' }), /PORT="70000" is invalid/)
   t.throws(() => loadConfig({ NODE_ENV: 'staging' }), /NODE_ENV="staging" is invalid: expected one of production, development, test/)
-  t.throws(() => loadConfig({ TRUST_PROXY: 'maybe' }), /TRUST_PROXY="maybe" is invalid: expected true or false/)
+  t.throws(() => loadConfig({ TRUST_PROXY: 'maybe' }), /TRUST_PROXY="maybe" is invalid: "maybe" is not an address, a CIDR range or one of loopback, linklocal, uniquelocal/)
   t.throws(() => loadConfig({ PUBLIC_URL: 'example.com' }), /PUBLIC_URL="example.com" is invalid/)
+})
+
+t.test('TRUST_PROXY: none by default, a hop count, or the proxies by address', async (t) => {
+  t.equal(loadConfig({}).trustProxy, false, 'by default no X-Forwarded-For is believed')
+  t.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false)
+  t.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false)
+  t.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1)
+  t.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+  t.same(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 172.16.0.0/12,loopback,::1,fd00::/8 ' }).trustProxy, ['10.0.0.2', '172.16.0.0/12', 'loopback', '::1', 'fd00::/8'])
+  t.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' }), /"10\.0\.0\.0\/33" is not an address/)
+  t.throws(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }), /"proxy\.internal" is not an address/)
+  t.throws(() => loadConfig({ TRUST_PROXY: '99' }), /a hop count is at most 10/)
 })
 
 t.test('every problem is reported at once', async (t) => {

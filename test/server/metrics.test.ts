@@ -137,3 +137,12 @@ t.test('PostgreSQL pool use is reported', async (t) => {
   t.type(sample(text, 'db_pool_connections{state="idle"}'), 'number')
   t.equal(sample(text, 'db_pool_connections{state="waiting"}'), 0)
 })
+
+t.test('start-up warns when /metrics is open on an address others can reach', async (t) => {
+  const warning = (logs: Array<Record<string, unknown>>) => logs.find((line) => String(line.msg).startsWith('metrics: /metrics is open'))
+  const open = await buildApp(t, { HOST: '0.0.0.0' })
+  t.match(warning(open.logs), { level: 40, host: '0.0.0.0' }, 'open on 0.0.0.0: warned')
+  t.notOk(warning((await buildApp(t, { HOST: '0.0.0.0', METRICS_TOKEN: 'a-token-of-16-chars-or-more' })).logs), 'with a token: no warning')
+  t.notOk(warning((await buildApp(t, { HOST: '127.0.0.1' })).logs), 'on loopback: no warning')
+  t.notOk(warning((await buildApp(t, {})).logs), 'on localhost (the default): no warning')
+})

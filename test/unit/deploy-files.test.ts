@@ -37,3 +37,11 @@ t.test('the Dockerfile: unprivileged, health-checked, no secrets', async (t) => 
   t.ok(nodeVersion % 2 === 0 && nodeVersion >= 22, `the image uses an LTS line (${nodeVersion})`)
   t.match(supported, new RegExp(`\\b${nodeVersion}\\b|>=`), 'within the supported range of package.json engines')
 })
+
+t.test('addresses are believed only from the proxy compose puts in front, and /metrics stays inside', async (t) => {
+  t.notMatch(read('Dockerfile').replace(/^#.*$/gm, ''), /TRUST_PROXY/, 'the image trusts no X-Forwarded-For (a published container would let clients pick their address)')
+  t.match(read('docker-compose.yml'), /^  TRUST_PROXY: \$\{TRUST_PROXY:-1\}$/m, 'compose trusts its one proxy hop')
+  const caddy = read('deploy/Caddyfile')
+  const refuse = /@metrics path \/metrics \/metrics\/\*\s+respond @metrics 404/.exec(caddy)
+  t.ok(refuse, 'Caddy answers 404 for /metrics')
+})

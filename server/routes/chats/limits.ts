@@ -9,7 +9,8 @@ import type { AttemptCounter } from '../../services/auth/attempt-counter.ts'
 
 const MINUTE = 60_000
 
-function formatMegabytes(bytes: number): string {
+function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
@@ -37,7 +38,7 @@ export function visitorLimits(app: FastifyInstance) {
     throw new AppError(
       403,
       'STORAGE_FULL',
-      `Your chats hold ${formatMegabytes(stored)}, and a visitor who has not signed in can keep ${formatMegabytes(limits.anonymousStorageBytes)}. Sign in, or delete some chats, to go on.`,
+      `Your chats hold ${formatSize(stored)}, and a visitor who has not signed in can keep ${formatSize(limits.anonymousStorageBytes)}. Sign in, or delete some chats, to go on.`,
     )
   }
 
