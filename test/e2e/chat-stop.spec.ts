@@ -65,6 +65,15 @@ test('a reload while the answer streams picks the stream up again and it complet
   await page.getByRole('textbox', { name: 'Message' }).press('Enter')
   const answer = page.getByRole('article', { name: 'Answer' })
   await expect(answer).toContainText('offline demo model')
+  // Reload once the server has saved some of the answer (about once a second while it streams):
+  // the page then shows that much at once, and the resumed stream must not add it a second time.
+  const chatPath = new URL(page.url()).pathname.replace('/chat/', '/api/chats/')
+  await expect
+    .poll(async () => {
+      const { messages } = await (await page.request.get(chatPath)).json()
+      return JSON.stringify(messages[1]?.parts ?? []).includes('offline demo model')
+    })
+    .toBe(true)
   const resumed = page.waitForResponse((response) => /\/api\/chats\/[^/]+\/stream$/.test(new URL(response.url()).pathname))
   await page.reload()
   await waitForHydration(page)
