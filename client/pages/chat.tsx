@@ -90,12 +90,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     if (!data.chat.streaming) return
     void (async () => {
       // The page shows what the server had saved of the answer; the resumed stream replays it
-      // from its first word, onto the answer as useChat holds it: start that from empty, or the
-      // text would show twice.
-      const writing = data.messages.at(-1)
-      if (writing?.role === 'assistant' && writing.status === 'streaming' && writing.parts.length > 0) {
-        setMessages((current) => current.map((message) => (message.id === writing.id ? { ...message, parts: [] } : message)))
-      }
+      // from its first word, and useChat starts the answer over on a replay's first chunk
+      // (DefaultChatTransport's resumeStreamIsReplay), so nothing shows twice.
       await resumeStream()
       if (!finished.current) await reload()
     })()
