@@ -1,11 +1,17 @@
 // Local accounts (DESIGN §4): email + password, scrypt, generic errors that do not reveal whether
-// an email is registered, rate limits per IP and per account with a clear 429.
+// an email is registered, the most common passwords refused at sign-up, rate limits with a clear
+// 429. Failed sign-ins are counted per account *and client address*: someone elsewhere who types
+// wrong passwords for your email locks out only themselves, never you. Every failure for an
+// account, from anywhere, makes the next failure's answer slower (up to a few seconds), which is
+// what slows down a guesser spread over many addresses.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/passwords.ts'
+import { weakPasswordReason } from '../../services/auth/common-passwords.ts'
 import { toUser } from '../../services/auth/users.ts'
 import { sessionPayload } from './index.ts'
 
@@ -31,10 +37,20 @@ const SessionReply = Type.Object({ user: Type.Object({ id: Type.String(), name: 
 
 const INVALID_CREDENTIALS = 'Invalid email or password.'
 const WINDOW_MS = 15 * 60_000
+/** A failed sign-in answers after this, doubled for each earlier failure on the account (capped). */
+const FAILURE_DELAY_MS = 50
+const MAX_FAILURE_DELAY_MS = 2_000
+
+/** The wait before answering the `failures`-th failed sign-in of an account in the window. */
+export function failureDelayMs(failures: number): number {
+  return Math.min(MAX_FAILURE_DELAY_MS, FAILURE_DELAY_MS * 2 ** Math.max(0, failures - 1))
+}
 
 export default async function localAuthRoutes(app: FastifyInstance) {
   if (!app.config.auth.local) return
-  const perAccount = app.attemptCounter('sign-in-account', { max: app.config.auth.rateLimitPerAccount, windowMs: WINDOW_MS })
+  const perAccountAndAddress = app.attemptCounter('sign-in-account', { max: app.config.auth.rateLimitPerAccount, windowMs: WINDOW_MS })
+  // Counts only (never refuses): how hard the account is being tried, from every address.
+  const perAccount = app.attemptCounter('sign-in-failures', { max: Number.MAX_SAFE_INTEGER, windowMs: WINDOW_MS })
 
   await app.register(rateLimit, {
     global: false,
@@ -45,12 +61,14 @@ export default async function localAuthRoutes(app: FastifyInstance) {
   })
   const limited = { rateLimit: { max: app.config.auth.rateLimitPerIp, timeWindow: 60_000 } }
 
-  async function accountLimited(reply: FastifyReply, email: string) {
-    const waitMs = await perAccount.retryAfterMs(email)
+  const attemptKey = (request: FastifyRequest, email: string) => `${email}\n${request.ip}`
+
+  async function accountLimited(request: FastifyRequest, reply: FastifyReply, email: string) {
+    const waitMs = await perAccountAndAddress.retryAfterMs(attemptKey(request, email))
     if (!waitMs) return
     const seconds = Math.ceil(waitMs / 1000)
     reply.header('retry-after', String(seconds))
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many failed attempts for this account. Try again in ${Math.ceil(seconds / 60)} minutes.`)
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many failed attempts for this account from your network. Try again in ${Math.ceil(seconds / 60)} minutes.`)
   }
 
   app.post<{ Body: Static<typeof Credentials> }>(
@@ -58,16 +76,18 @@ export default async function localAuthRoutes(app: FastifyInstance) {
     { config: limited, schema: { body: Credentials, response: { 200: SessionReply } } },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase()
-      await accountLimited(reply, email)
+      await accountLimited(request, reply, email)
       const row = await app.auth.users.findLocal(email)
       const valid = row?.password_hash
         ? await verifyPassword(request.body.password, row.password_hash)
         : await burnPasswordCheck(request.body.password)
       if (!row || !valid) {
+        await perAccountAndAddress.record(attemptKey(request, email))
         await perAccount.record(email)
+        await sleep(failureDelayMs(await perAccount.count(email)))
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
       }
-      await perAccount.reset(email)
+      await perAccountAndAddress.reset(attemptKey(request, email))
       await app.auth.signIn(request, toUser(row))
       return signedIn(request, reply)
     },
@@ -79,6 +99,8 @@ export default async function localAuthRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase()
       const name = request.body.name?.trim() || email.split('@')[0]!
+      const weak = await weakPasswordReason(request.body.password, email)
+      if (weak) throw new AppError(400, 'WEAK_PASSWORD', weak)
       const user = await app.auth.users.createLocal({ email, name, passwordHash: await hashPassword(request.body.password) })
       if (!user) {
         // Says no more than necessary: the address cannot be used for a new account.

@@ -12,6 +12,8 @@ export interface AttemptCounter {
   reset(key: string): Promise<void>
   /** Atomically: when allowed, counts the attempt and resolves 0; otherwise the wait in ms (not counted). */
   take(key: string): Promise<number>
+  /** Attempts in the window now. */
+  count(key: string): Promise<number>
 }
 
 export interface WindowOptions {
@@ -36,11 +38,14 @@ export function createMemoryAttemptCounter(options: WindowOptions): AttemptCount
       if (waitMs === 0) limiter.recordFailure(key)
       return waitMs
     },
+    async count(key) {
+      return limiter.count(key)
+    },
   }
 }
 
 // One script for every operation, so "look and count" is atomic across replicas.
-// ARGV: mode (take | peek | add), window ms, max, member.
+// ARGV: mode (take | peek | add | count), window ms, max, member.
 const WINDOW_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -48,6 +53,7 @@ local window = tonumber(ARGV[2])
 local max = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
+if ARGV[1] == 'count' then return count end
 if ARGV[1] == 'add' or (ARGV[1] == 'take' and count < max) then
   redis.call('ZADD', KEYS[1], now, ARGV[4])
   redis.call('PEXPIRE', KEYS[1], window)
@@ -58,12 +64,12 @@ local oldest = redis.call('ZRANGE', KEYS[1], count - max, count - max, 'WITHSCOR
 return math.max(1, tonumber(oldest[2]) + window - now)
 `
 
-type WindowCommand = (key: string, mode: 'take' | 'peek' | 'add', windowMs: number, max: number, member: string) => Promise<number>
+type WindowCommand = (key: string, mode: 'take' | 'peek' | 'add' | 'count', windowMs: number, max: number, member: string) => Promise<number>
 
 export function createRedisAttemptCounter(redis: Redis, keyPrefix: string, options: WindowOptions): AttemptCounter {
   if (!('attemptWindow' in redis)) redis.defineCommand('attemptWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT })
   const command = (redis as unknown as { attemptWindow: WindowCommand }).attemptWindow.bind(redis)
-  const run = (key: string, mode: 'take' | 'peek' | 'add') => command(keyPrefix + key, mode, options.windowMs, options.max, randomUUID())
+  const run = (key: string, mode: 'take' | 'peek' | 'add' | 'count') => command(keyPrefix + key, mode, options.windowMs, options.max, randomUUID())
   return {
     retryAfterMs: (key) => run(key, 'peek'),
     async record(key) {
@@ -73,5 +79,6 @@ export function createRedisAttemptCounter(redis: Redis, keyPrefix: string, optio
       await redis.del(keyPrefix + key)
     },
     take: (key) => run(key, 'take'),
+    count: (key) => run(key, 'count'),
   }
 }

@@ -6,6 +6,8 @@ export interface AttemptLimiter {
   retryAfterMs(key: string): number
   recordFailure(key: string): void
   reset(key: string): void
+  /** Failures in the window now. */
+  count(key: string): number
 }
 
 export function createAttemptLimiter(options: { max: number; windowMs: number; now?: () => number; maxKeys?: number }): AttemptLimiter {
@@ -36,6 +38,9 @@ export function createAttemptLimiter(options: { max: number; windowMs: number; n
     },
     reset(key) {
       failures.delete(key)
+    },
+    count(key) {
+      return recent(key).length
     },
   }
 }
