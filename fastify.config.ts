@@ -76,6 +76,8 @@ export const ConfigSchema = Type.Object({
   ICONS_UPSTREAM_URL: Type.String({ pattern: '^https?://[^\\s?#]+$', default: ICON_PUBLIC_SERVICE_URL }),
   /** How long an icon from the upstream service is used before it is asked for again (kept, and served, while the service fails). */
   ICONS_UPSTREAM_TTL_S: Type.Integer({ minimum: 0, maximum: 31_536_000, default: 86_400 }),
+  /** Icon requests per client address per minute that need the upstream service (cached answers do not count). */
+  ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
   /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter); OpenAI's when only the key is set. */
@@ -142,6 +144,7 @@ export interface AppConfig {
   /** Base URL of the upstream icon service, without a trailing slash. */
   iconsUpstreamUrl: string
   iconsUpstreamTtlMs: number
+  iconsUpstreamPerIpPerMinute: number
   llm: LlmConfig
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
@@ -239,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     iconsUpstreamUrl: config.ICONS_UPSTREAM_URL.replace(/\/+$/, ''),
     iconsUpstreamTtlMs: config.ICONS_UPSTREAM_TTL_S * 1000,
+    iconsUpstreamPerIpPerMinute: config.ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE,
     llm: llmConfig(config),
     root,
   }

@@ -1,10 +1,10 @@
 // Icon sets (DESIGN §1, SPEC §7): installed @iconify-json/* collections, an lru-cache, and the
-// upstream icon service (ICONS_UPSTREAM_URL) for everything else. Decorates `app.icons`; the route
+// upstream icon service (ICONS_UPSTREAM_URL) for the other collections Iconify publishes. Decorates `app.icons`; the route
 // is server/routes/icons, and server renders draw known icons through `app.icons.peek`.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'
 import { createIconStore, type IconStore } from '../services/icons/icon-store.ts'
-import { createUpstreamFetcher, loadInstalledCollection } from '../services/icons/icon-sources.ts'
+import { createUpstreamFetcher, isPublishedCollection, loadInstalledCollection } from '../services/icons/icon-sources.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +20,7 @@ export default fp(
     const store = createIconStore({
       loadLocal: loadInstalledCollection,
       fetchUpstream: createUpstreamFetcher(options.config.iconsUpstreamUrl),
+      isUpstreamCollection: isPublishedCollection,
       cache: { upstreamTtlMs: options.config.iconsUpstreamTtlMs },
     })
     app.decorate('icons', store)

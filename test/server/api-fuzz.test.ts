@@ -182,7 +182,7 @@ t.test('no API route answers 5xx or a non-JSON error to random input', async (t)
   await property('POST /api/auth/local/sign-in', fc.tuple(who, body(shapes.credentials)), ([v, b]) => json(v, 'POST', '/api/auth/local/sign-in', b))
   await property('GET /api/_auth/session', fc.tuple(who, query), ([v, q]) => ({ method: 'GET', url: `/api/_auth/session?${q}`, headers: { ...v.headers(), accept: 'application/json' } }))
   await property('DELETE /api/_auth/session', fc.tuple(who, body(fc.anything())), ([v, b]) => json(v, 'DELETE', '/api/_auth/session', b))
-  await property('GET /api/_nuxt_icon/:collection.json', fc.tuple(fc.oneof(fc.constantFrom('fake-set', 'lucide', 'nope'), anyString), query), ([c, q]) => ({
+  await property('GET /api/_nuxt_icon/:collection.json', fc.tuple(fc.oneof(fc.constantFrom('mdi', 'lucide', 'nope'), anyString), query), ([c, q]) => ({
     method: 'GET',
     url: `/api/_nuxt_icon/${encodeURIComponent(wellFormed(c))}.json?${q}`,
     headers: visitor().headers(),

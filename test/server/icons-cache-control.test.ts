@@ -13,7 +13,7 @@ t.test('a successful answer is cacheable for long; an error is not', async (t) =
   const bad = await app.inject({ url: '/api/_nuxt_icon/lucide.json?icons=Nope' })
   t.equal(bad.statusCode, 400)
   t.equal(bad.headers['cache-control'], 'no-store')
-  const upstreamDown = await app.inject({ url: '/api/_nuxt_icon/not-installed.json?icons=x' })
+  const upstreamDown = await app.inject({ url: '/api/_nuxt_icon/mdi.json?icons=x' })
   t.equal(upstreamDown.statusCode, 502)
   t.equal(upstreamDown.headers['cache-control'], 'no-store')
 })

@@ -9,21 +9,21 @@ t.test('an expired answer is served when the upstream then fails', async (t) => 
   const upstream = await startFakeIconUpstream(t)
   // TTL 0: every request asks the upstream again, so the failure below is really met.
   const { app, logs } = await buildApp(t, { ICONS_UPSTREAM_URL: upstream.url, ICONS_UPSTREAM_TTL_S: '0' })
-  const first = await app.inject({ url: '/api/_nuxt_icon/fake-set.json?icons=rocket' })
+  const first = await app.inject({ url: '/api/_nuxt_icon/mdi.json?icons=rocket' })
   t.equal(first.statusCode, 200)
 
   upstream.behave('fail')
-  const stale = await app.inject({ url: '/api/_nuxt_icon/fake-set.json?icons=rocket' })
+  const stale = await app.inject({ url: '/api/_nuxt_icon/mdi.json?icons=rocket' })
   t.equal(stale.statusCode, 200)
   t.same(stale.json(), first.json())
   t.equal(stale.headers['cache-control'], 'public, max-age=300')
-  t.same(upstream.requests, ['fake-set:rocket', 'fake-set:rocket'], 'the upstream was asked again and failed')
+  t.same(upstream.requests, ['mdi:rocket', 'mdi:rocket'], 'the upstream was asked again and failed')
   t.ok(logs.some((line) => line.msg === 'icons: the icon service failed; serving its last answer'))
 
   upstream.behave('stall')
-  const staleAfterTimeout = await app.inject({ url: '/api/_nuxt_icon/fake-set.json?icons=rocket' })
+  const staleAfterTimeout = await app.inject({ url: '/api/_nuxt_icon/mdi.json?icons=rocket' })
   t.equal(staleAfterTimeout.statusCode, 200, 'a timeout is served stale too')
 
-  const neverSeen = await app.inject({ url: '/api/_nuxt_icon/fake-set.json?icons=planet' })
+  const neverSeen = await app.inject({ url: '/api/_nuxt_icon/mdi.json?icons=planet' })
   t.equal(neverSeen.statusCode, 504, 'an icon never fetched has nothing to fall back on')
 })

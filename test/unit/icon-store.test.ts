@@ -231,3 +231,28 @@ t.test('a broken local install is retried, not remembered', async (t) => {
   await t.rejects(store.get('local', ['house']), /corrupt/)
   t.equal((await store.get('local', ['house'])).source, 'local')
 })
+
+t.test('upstream icons and local answers are kept by bytes, not only by count', async (t) => {
+  const calls: string[] = []
+  const big = (name: string) => ({ body: `<path d="${'L1 1'.repeat(25 * 1024)}"/>`, name })
+  const store = createIconStore({
+    async loadLocal(collection) {
+      return collection === 'local' ? { prefix: 'local', icons: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`big-${i}`, big(`big-${i}`)])) } : null
+    },
+    async fetchUpstream(collection, names) {
+      calls.push(names.join(','))
+      return { prefix: collection, icons: Object.fromEntries(names.map((name) => [name, big(name)])) }
+    },
+    // 1 MB each: ten 100 KB icons fill it, whatever the count limit says.
+    cache: { upstreamBytes: 1024 * 1024, upstreamIcons: 5000, responseBytes: 1024 * 1024, responses: 1000 },
+  })
+  for (let i = 0; i < 30; i++) await store.get('up', [`big-${i}`])
+  await store.get('up', ['big-29'])
+  t.equal(calls.length, 30, 'the newest icon is still cached')
+  await store.get('up', ['big-0'])
+  t.equal(calls.length, 31, 'the oldest was dropped to stay within the bytes: asked for again')
+
+  const first = (await store.get('local', ['big-0'])).body
+  for (let i = 1; i < 40; i++) await store.get('local', [`big-${i}`])
+  t.not((await store.get('local', ['big-0'])).body, first, 'a local answer pushed out by bytes is built again')
+})

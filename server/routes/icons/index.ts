@@ -75,6 +75,8 @@ export function iconRequestProblem(collection: unknown, icons: unknown): AppErro
 
 export default async function iconRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  // What one client address may make us ask the upstream: answers from memory do not count.
+  const upstreamPerIp = app.attemptCounter('icons-upstream', { max: app.config.iconsUpstreamPerIpPerMinute, windowMs: 60_000 })
   // The store hands out the same object for a repeated local request: its JSON (made by this
   // route's response schema) is kept with it, and lives exactly as long as the store keeps it.
   const serialized = new WeakMap<object, string>()
@@ -100,8 +102,15 @@ export default async function iconRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { collection } = request.params
-      const answer = await app.icons.get(collection, request.query.icons.split(',')).catch((error: unknown) => {
-        app.metrics.upstreamErrors.inc({ upstream: 'icons', kind: upstreamErrorKind(error) })
+      const beforeUpstream = async () => {
+        const waitMs = await upstreamPerIp.take(request.ip)
+        if (waitMs === 0) return
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
+        throw new AppError(429, 'ICON_RATE_LIMITED', `Too many requests for icons not cached here. Try again in ${Math.ceil(waitMs / 1000)} seconds.`)
+      }
+      const answer = await app.icons.get(collection, request.query.icons.split(','), { beforeUpstream }).catch((error: unknown) => {
+        // Refusals of our own (unknown collection, rate limit) are not the upstream's failures.
+        if (!(error instanceof AppError && error.statusCode < 500)) app.metrics.upstreamErrors.inc({ upstream: 'icons', kind: upstreamErrorKind(error) })
         throw error
       })
       app.metrics.iconRequests.inc({ source: answer.source })

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { isIconName, type IconifyJSON } from '../../../shared/icons.ts'
+import collectionsList from '@iconify/collections/collections.json' with { type: 'json' }
 import { UpstreamError } from './icon-store.ts'
 
 const require = createRequire(import.meta.url)
@@ -35,8 +36,34 @@ export function isIconSet(value: unknown): value is IconifyJSON {
   )
 }
 
+/** An answer for at most ICON_MAX_PER_REQUEST icons is tens of KB; anything this big is refused unread. */
+export const UPSTREAM_MAX_BYTES = 2 * 1024 * 1024
+
+/** The body as text, refusing (UpstreamError) once it passes `maxBytes`. */
+async function readCapped(response: Response, url: string, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0)
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {})
+    throw new UpstreamError(url, `answered ${declared} bytes, more than ${maxBytes}`)
+  }
+  const reader = response.body!.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new UpstreamError(url, `answered more than ${maxBytes} bytes`)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 /** fetch()es `{base}/{collection}.json?icons=…`; any failure becomes an UpstreamError (or the abort). */
-export function createUpstreamFetcher(baseUrl: string) {
+export function createUpstreamFetcher(baseUrl: string, maxBytes = UPSTREAM_MAX_BYTES) {
   const base = baseUrl.replace(/\/+$/, '')
   return async function fetchUpstream(collection: string, names: string[], signal: AbortSignal): Promise<IconifyJSON> {
     const url = `${base}/${encodeURIComponent(collection)}.json?icons=${names.map(encodeURIComponent).join(',')}`
@@ -47,7 +74,7 @@ export function createUpstreamFetcher(baseUrl: string) {
         await response.body?.cancel().catch(() => {})
         throw new UpstreamError(url, `answered ${response.status}`, response.status)
       }
-      body = await response.json()
+      body = JSON.parse(await readCapped(response, url, maxBytes))
     } catch (error) {
       if (error instanceof UpstreamError || signal.aborted) throw error
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
@@ -56,4 +83,11 @@ export function createUpstreamFetcher(baseUrl: string) {
     if (!isIconSet(body)) throw new UpstreamError(url, 'answered something that is not Iconify JSON')
     return body
   }
+}
+
+/** The collections Iconify's public service has (from @iconify/collections, updated with it). */
+const UPSTREAM_COLLECTIONS = new Set(Object.keys(collectionsList))
+
+export function isPublishedCollection(collection: string): boolean {
+  return UPSTREAM_COLLECTIONS.has(collection)
 }

@@ -33,10 +33,14 @@ export interface IconCacheOptions {
   collections?: number
   /** Names known not to be installed (kept apart, so made-up names cannot evict real sets). */
   notInstalled?: number
-  /** Local answers kept ready, by collection and list of names. */
+  /** Local answers kept ready, by collection and list of names: at most this many… */
   responses?: number
-  /** Upstream icons kept, each with its alias chain. */
+  /** …and this many bytes of their JSON (a visitor can ask for any mix of large icons). */
+  responseBytes?: number
+  /** Upstream icons kept, each with its alias chain: at most this many… */
   upstreamIcons?: number
+  /** …and this many bytes of their JSON (an upstream icon can be large). */
+  upstreamBytes?: number
   /** After this long an upstream icon is asked for again (and served stale if that fails). */
   upstreamTtlMs?: number
 }
@@ -46,6 +50,11 @@ export interface IconStoreDeps {
   loadLocal(collection: string): Promise<IconifyJSON | null>
   /** Asks the upstream icon service for `names`; rejects on any failure and when `signal` aborts. */
   fetchUpstream(collection: string, names: string[], signal: AbortSignal): Promise<IconifyJSON>
+  /**
+   * Whether the upstream has a collection of this name (Iconify publishes the list); others are
+   * unknown without asking, so made-up names never become upstream requests. Default: all.
+   */
+  isUpstreamCollection?: (collection: string) => boolean
   cache?: IconCacheOptions
   /** Clock for upstream freshness (tests move it). */
   now?: () => number
@@ -74,7 +83,18 @@ interface UpstreamIcon {
   data?: IconData | null
 }
 
-const DEFAULTS = { collections: 16, notInstalled: 1000, responses: 1000, upstreamIcons: 5000, upstreamTtlMs: 24 * 60 * 60 * 1000 }
+const DEFAULTS = {
+  collections: 16,
+  notInstalled: 1000,
+  responses: 1000,
+  responseBytes: 16 * 1024 * 1024,
+  upstreamIcons: 5000,
+  upstreamBytes: 8 * 1024 * 1024,
+  upstreamTtlMs: 24 * 60 * 60 * 1000,
+}
+
+/** Roughly what an entry holds: its JSON (and, for answers, the serialised copy the route keeps). */
+const jsonSize = (value: unknown) => Math.max(1, JSON.stringify(value).length)
 /** The upstream's "no such collection" is believed for at most this long. */
 const UNKNOWN_COLLECTION_TTL_MS = 60 * 60 * 1000
 const NOT_INSTALLED: LocalEntry = { promise: Promise.resolve(null), set: null, resolved: new Map() }
@@ -87,9 +107,14 @@ export function createIconStore(deps: IconStoreDeps) {
   const notInstalled = new LRUCache<string, true>({ max: options.notInstalled })
   /** Collections the upstream said it does not have, and when. */
   const unknownUpstream = new LRUCache<string, number>({ max: options.notInstalled })
-  const responses = new LRUCache<string, IconifyJSON>({ max: options.responses })
+  const responses = new LRUCache<string, IconifyJSON>({ max: options.responses, maxSize: options.responseBytes, sizeCalculation: (body) => jsonSize(body) * 2 })
   // No TTL of lru-cache's own: an expired icon must stay around to be served when upstream fails.
-  const upstreamIcons = new LRUCache<string, UpstreamIcon>({ max: options.upstreamIcons })
+  const upstreamIcons = new LRUCache<string, UpstreamIcon>({
+    max: options.upstreamIcons,
+    maxSize: options.upstreamBytes,
+    sizeCalculation: (entry) => jsonSize(entry.icons) + jsonSize(entry.aliases),
+  })
+  const isUpstreamCollection = deps.isUpstreamCollection ?? (() => true)
   const inflight = new Map<string, Promise<IconifyJSON>>()
 
   function loadCollection(collection: string): LocalEntry {
@@ -200,7 +225,7 @@ export function createIconStore(deps: IconStoreDeps) {
     return body
   }
 
-  async function fromUpstream(collection: string, names: string[]): Promise<IconAnswer> {
+  async function fromUpstream(collection: string, names: string[], beforeUpstream?: () => Promise<void>): Promise<IconAnswer> {
     const missing: string[] = []
     const expired: string[] = []
     const ttlStart = now() - options.upstreamTtlMs
@@ -217,6 +242,7 @@ export function createIconStore(deps: IconStoreDeps) {
       if (unknownSince !== undefined && now() - unknownSince < Math.min(UNKNOWN_COLLECTION_TTL_MS, options.upstreamTtlMs)) {
         throw unknownCollection(collection)
       }
+      await beforeUpstream?.()
       rememberUpstream(collection, await fetchOnce(collection, wanted), wanted)
       return { body: upstreamAnswer(collection, names), source: 'upstream' }
     } catch (error) {
@@ -227,12 +253,16 @@ export function createIconStore(deps: IconStoreDeps) {
   }
 
   return {
-    /** The Iconify JSON answer for `names` (valid, deduplicated icon names) of `collection`. */
-    async get(collection: string, names: readonly string[]): Promise<IconAnswer> {
+    /**
+     * The Iconify JSON answer for `names` (valid, deduplicated icon names) of `collection`.
+     * `beforeUpstream` runs (and may throw, to refuse) right before the upstream is asked.
+     */
+    async get(collection: string, names: readonly string[], options: { beforeUpstream?: () => Promise<void> } = {}): Promise<IconAnswer> {
       const unique = [...new Set(names)]
       const set = await loadCollection(collection).promise
       if (set) return { body: localAnswer(collection, set, unique), source: 'local' }
-      return fromUpstream(collection, unique)
+      if (!isUpstreamCollection(collection)) throw unknownCollection(collection)
+      return fromUpstream(collection, unique, options.beforeUpstream)
     },
 
     /**
