@@ -78,6 +78,8 @@ export const ConfigSchema = Type.Object({
   ICONS_UPSTREAM_TTL_S: Type.Integer({ minimum: 0, maximum: 31_536_000, default: 86_400 }),
   /** Icon requests per client address per minute that need the upstream service (cached answers do not count). */
   ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
+  /** Running answers are saved this often while they stream, so a crash loses at most this much (0: only at the end). */
+  ANSWER_SAVE_INTERVAL_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
   /** How long graceful shutdown waits for open requests before exiting. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
   /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter); OpenAI's when only the key is set. */
@@ -113,6 +115,7 @@ export interface AppConfig {
   publicUrl: string | undefined
   renderTimeoutMs: number
   shutdownTimeoutMs: number
+  answerSaveIntervalMs: number
   uiPlayground: boolean
   databaseUrl: string | undefined
   /** Absolute path, or ':memory:'. */
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: config.PUBLIC_URL,
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    answerSaveIntervalMs: config.ANSWER_SAVE_INTERVAL_MS,
     uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',
     databaseUrl: config.DATABASE_URL,
     databasePath: config.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(root, config.DATABASE_PATH),

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_UA } from './test/helpers/chromium.ts'
+import { ONE_ADDRESS_ENV } from './test/helpers/one-address-env.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3199)
 
@@ -24,7 +25,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', UI_PLAYGROUND: 'true', DATABASE_PATH: ':memory:',
+    env: { ...ONE_ADDRESS_ENV, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', UI_PLAYGROUND: 'true', DATABASE_PATH: ':memory:',
       SESSION_KEY: '1b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe' },
   },
 })

@@ -1,5 +1,6 @@
 // What the benchmarks share: a production build, the app started from it on a free loopback port
 // (in-memory SQLite, offline model, a throwaway session key), and their environment settings.
+import { ONE_ADDRESS_ENV } from '../../test/helpers/one-address-env.ts'
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -53,6 +54,7 @@ export function productionAppEnv(port: number, env: Record<string, string> = {})
     LOG_LEVEL: 'warn',
     DATABASE_PATH: ':memory:',
     SESSION_KEY: process.env.SESSION_KEY || randomBytes(32).toString('hex'),
+    ...ONE_ADDRESS_ENV,
     ...env,
   }
 }

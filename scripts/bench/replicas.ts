@@ -14,6 +14,7 @@
 // prefix of its own). Environment: BENCH_SECONDS (each phase, default 10), BENCH_CONNECTIONS (total,
 // default 30). A machine with fewer cores than processes shows less than 3x: the ratio says what
 // this machine gets. Timings are reported, never asserted.
+import { ONE_ADDRESS_ENV } from '../../test/helpers/one-address-env.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import pg from 'pg'
@@ -127,7 +128,7 @@ async function main() {
     SESSION_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     OFFLINE_TOKEN_DELAY_MS: '0',
-    SEND_RATE_LIMIT_PER_MINUTE: '10000',
+    ...ONE_ADDRESS_ENV,
   }
   const started: AppProcess[] = []
   const watchdog = setTimeout(() => {

@@ -9,13 +9,17 @@
 //   2. capacity  C answers streaming at once (one chat each) in the one app process: how many got
 //                going within the time limit, and the app's RSS idle vs at its peak. A fresh app
 //                per level (a true idle baseline), and the fake upstream in its own process so the
-//                bench's own event loop is not what saturates first.
+//                bench's own event loop is not what saturates first. Each level runs once per
+//                BENCH_SAVE_INTERVALS value (ANSWER_SAVE_INTERVAL_MS, default "0,1000": answers
+//                written only at their end vs saved every second while they stream), with the
+//                tokens/s all answers got together and the rows the saves wrote per second.
 //
 // Environment: BENCH_TOKENS (default 100), BENCH_TOKEN_MS (pace, default 10), BENCH_RUNS (relay runs,
 // default 7), BENCH_WARMUP (answers relayed before measuring, default 20: a server in use has run
 // its code often enough for the JIT; a fresh one would measure compilation), BENCH_CONCURRENCY
 // (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level, default 60), BENCH_APP_NODE_ARGS
-// (node flags for the app, e.g. --cpu-prof), BENCH_HEAPSNAPSHOT (see startApp).
+// (node flags for the app, e.g. --cpu-prof), BENCH_HEAPSNAPSHOT (see startApp), BENCH_DATABASE
+// (`postgres`: a fresh database on TEST_POSTGRES_URL's server instead of a SQLite file).
 // Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
 // Timings are reported, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -26,6 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startFakeOpenAI } from '../../test/helpers/fake-openai.ts'
+import { ONE_ADDRESS_ENV } from '../../test/helpers/one-address-env.ts'
 import { freePort, positiveIntEnv, ROOT } from './bench-app.ts'
 
 const HOST = '127.0.0.1'
@@ -35,6 +40,7 @@ const RUNS = positiveIntEnv('BENCH_RUNS', 7)
 const WARMUP = positiveIntEnv('BENCH_WARMUP', 20)
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '200,500,1000').split(',').map((n) => Number(n.trim())).filter((n) => n > 0)
 const LEVEL_SECONDS = positiveIntEnv('BENCH_LEVEL_SECONDS', 60)
+const SAVE_INTERVALS = (process.env.BENCH_SAVE_INTERVALS ?? '0,1000').split(',').map((n) => Number(n.trim())).filter((n) => n >= 0)
 const MODEL = 'bench-model'
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 // Long enough that every answer of a level is still streaming when the last one starts.
@@ -108,7 +114,32 @@ async function stopApp() {
   stopping = false
 }
 
-async function startApp(upstream: string, dataDir: string): Promise<{ base: string; pid: number }> {
+/** Where the app keeps its data: a SQLite file in `dataDir`, or (BENCH_DATABASE=postgres) a fresh database. */
+async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
+  if (process.env.BENCH_DATABASE !== 'postgres') return { DATABASE_PATH: join(dataDir, 'bench.db') }
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+  const { default: pg } = await import('pg')
+  const database = `bench_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${database}`)
+  await admin.end()
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl })
+    await dropper.connect()
+    await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+    await dropper.end()
+  })
+  return { DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString() }
+}
+
+async function scrapeCounter(base: string, name: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text()
+  const line = text.split('\n').find((row) => row.startsWith(`${name} `))
+  return line ? Number(line.slice(name.length + 1)) : 0
+}
+
+async function startApp(upstream: string, dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ base: string; pid: number }> {
   const port = await freePort()
   // BENCH_HEAPSNAPSHOT=1: the app writes heap snapshots (Heap.*.heapsnapshot in the project folder)
   // at the first level's idle point and when all its answers are streaming: compare the two to see
@@ -124,12 +155,13 @@ async function startApp(upstream: string, dataDir: string): Promise<{ base: stri
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SESSION_KEY: randomBytes(32).toString('hex'),
-      DATABASE_PATH: join(dataDir, 'bench.db'),
+      ...(await databaseEnv(dataDir)),
       OPENAI_BASE_URL: upstream,
       OPENAI_API_KEY: 'x',
       AI_MODELS: MODEL,
       AI_DEFAULT_MODEL: MODEL,
-      SEND_RATE_LIMIT_PER_MINUTE: '10000',
+      ...ONE_ADDRESS_ENV,
+      ...extraEnv,
     },
   })
   app = child
@@ -289,10 +321,11 @@ async function main() {
   // 2. capacity: C chats made first, then C answers started at once; RSS sampled meanwhile.
   await stopApp()
   const holdUpstream = await startUpstreamProcess(HOLD_TOKENS, HOLD_TOKEN_MS)
-  const levels: Array<{ c: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; firstError?: string }> = []
-  for (const [index, c] of LEVELS.entries()) {
+  const levels: Array<{ c: number; saveMs: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; tokensPerS: number; savesPerS: number; firstError?: string }> = []
+  const runs = LEVELS.flatMap((c) => SAVE_INTERVALS.map((saveMs) => ({ c, saveMs })))
+  for (const [index, { c, saveMs }] of runs.entries()) {
     await stopApp()
-    const { base, pid } = await startApp(holdUpstream, join(dataDir, `level-${index}`))
+    const { base, pid } = await startApp(holdUpstream, join(dataDir, `level-${index}`), { ANSWER_SAVE_INTERVAL_MS: String(saveMs) })
     const chats: Chat[] = []
     // A few visitors, many chats each: distinct chats is what lets answers run side by side.
     const visitors = await Promise.all(Array.from({ length: 10 }, () => createChat(base)))
@@ -317,14 +350,17 @@ async function main() {
     const started = performance.now()
     let firstError: string | undefined
     const limit = new Promise<'limit'>((resolve) => setTimeout(() => resolve('limit'), LEVEL_SECONDS * 1000).unref())
+    let tokens = 0
+    const savesBefore = await scrapeCounter(base, 'answer_saves_total')
     const results = chats.map((chat) =>
       relayed(base, chat, () => {
         streaming++
         atOnce = Math.max(atOnce, ++inFlight)
         if (process.env.BENCH_HEAPSNAPSHOT && index === 0 && streaming === c) process.kill(pid, 'SIGWINCH')
       }).then(
-        () => {
+        (timing) => {
           inFlight--
+          tokens += timing.tokens
           return true
         },
         (error: Error) => {
@@ -335,19 +371,24 @@ async function main() {
     )
     const outcome = await Promise.race([Promise.all(results), limit])
     clearInterval(sampler)
+    const tookS = (performance.now() - started) / 1000
+    const saves = (await scrapeCounter(base, 'answer_saves_total')) - savesBefore
     const settled = outcome === 'limit' ? [] : outcome
     levels.push({
       c,
+      saveMs,
+      tokensPerS: tokens / tookS,
+      savesPerS: saves / tookS,
       streaming,
       atOnce,
       completed: settled.filter(Boolean).length,
       errors: settled.filter((ok) => !ok).length,
       idle,
       peak,
-      tookS: (performance.now() - started) / 1000,
+      tookS,
       firstError,
     })
-    progress(`${c} at once: ${streaming} streamed, peak RSS ${peak.toFixed(0)} MB`)
+    progress(`${c} at once, saved every ${saveMs || '(never)'} ms: ${streaming} streamed, peak RSS ${peak.toFixed(0)} MB`)
     if (outcome === 'limit') break // the app is saturated: higher levels would only say so again
   }
 
@@ -361,12 +402,16 @@ async function main() {
   console.log(`| time to first token (ms) | ${ms(directTtft)} | ${ms(appTtft)} | +${ms(appTtft - directTtft)} ms |`)
   console.log(`| tokens/s | ${directRate.toFixed(1)} | ${appRate.toFixed(1)} | ratio ${(appRate / directRate).toFixed(3)} |`)
   console.log(`| tokens received | ${TOKENS} | ${appTokens} | |`)
-  console.log(`\n### Concurrent answers in one process (${HOLD_TOKENS} tokens, one every ${HOLD_TOKEN_MS} ms)\n`)
-  console.log('| answers started | got a first token | most streaming at once | completed | errors | took (s) | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  console.log(`\n### Concurrent answers in one process (${HOLD_TOKENS} tokens, one every ${HOLD_TOKEN_MS} ms; ${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite file'})\n`)
+  console.log('| answers started | saved while streaming | got a first token | most streaming at once | completed | errors | took (s) | tokens/s (all answers) | vs not saved | rows saved/s | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const l of levels) {
     const perAnswer = ((l.peak - l.idle) * 1024) / l.c
-    console.log(`| ${l.c} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`)
+    const baseline = levels.find((other) => other.c === l.c && other.saveMs === 0)
+    const ratio = baseline ? (l.tokensPerS / baseline.tokensPerS).toFixed(3) : '—'
+    console.log(
+      `| ${l.c} | ${l.saveMs ? `every ${l.saveMs} ms` : 'no'} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.tokensPerS.toFixed(0)} | ${ratio} | ${l.savesPerS.toFixed(0)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`,
+    )
   }
   for (const l of levels) if (l.firstError) console.log(`\n${l.c} at once, first error: ${l.firstError}`)
   console.log(`\nLoad average at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs (other processes skew every number).`)

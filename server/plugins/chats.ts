@@ -41,6 +41,8 @@ export default fp(
     app.decorate('chats', store)
     const checkpoints = createAnswerCheckpoints({
       save: (batch) => store.checkpoint(batch),
+      intervalMs: options.config.answerSaveIntervalMs,
+      onSaved: (rows) => app.metrics.answerSaves.inc(rows),
       onError: (error) => app.log.warn({ err: error }, 'chats: saving running answers failed'),
     })
     app.decorate('answerCheckpoints', checkpoints)

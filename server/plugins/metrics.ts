@@ -30,6 +30,7 @@ export function createMetrics() {
     ssrRender: new Histogram({ name: 'ssr_render_seconds', help: 'Server render of a page: until the shell is sent, and until everything is rendered', labelNames: ['phase'], buckets: SECONDS, registers }),
     answersRunning: new Gauge({ name: 'answers_running', help: 'Answers being written by this process right now', registers }),
     answersStarted: new Counter({ name: 'answers_started_total', help: 'Answers started by this process', registers }),
+    answerSaves: new Counter({ name: 'answer_saves_total', help: 'Running answers saved while they stream (rows written; ANSWER_SAVE_INTERVAL_MS)', registers }),
     modelFirstToken: new Histogram({ name: 'model_time_to_first_token_seconds', help: 'From starting an answer to its first text from the model', labelNames: ['model'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30], registers }),
     modelTokens: new Counter({ name: 'model_tokens_total', help: 'Tokens the model providers reported', labelNames: ['model', 'kind'], registers }),
     upstreamErrors: new Counter({ name: 'upstream_errors_total', help: 'Failed calls to upstream services, by upstream and kind of failure', labelNames: ['upstream', 'kind'], registers }),

@@ -13,8 +13,11 @@ export interface AnswerDraft {
 export interface AnswerCheckpointsOptions {
   /** Writes the parts (JSON) of the given answers; only answers still streaming may change. */
   save(batch: Array<{ id: string; parts: string }>): Promise<void>
+  /** 0: never (answers are written only when they end). */
   intervalMs?: number
   onError?: (error: unknown) => void
+  /** Rows written per save (metrics). */
+  onSaved?: (rows: number) => void
 }
 
 export interface AnswerCheckpoints {
@@ -54,7 +57,10 @@ export function createAnswerCheckpoints(options: AnswerCheckpointsOptions): Answ
     saving = options
       .save(batch)
       .then(
-        () => void (written += batch.length),
+        () => {
+          written += batch.length
+          options.onSaved?.(batch.length)
+        },
         (error: unknown) => {
           // Try these again next time rather than lose them.
           for (const { id } of batch) {
@@ -70,6 +76,7 @@ export function createAnswerCheckpoints(options: AnswerCheckpointsOptions): Answ
 
   return {
     track(messageId, draft) {
+      if (intervalMs === 0) return
       tracked.set(messageId, { draft, savedVersion: draft.version })
       if (!timer) {
         timer = setInterval(tick, intervalMs)
