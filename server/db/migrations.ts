@@ -172,4 +172,21 @@ export const migrations: Record<string, Migration> = {
       await sql`DROP TABLE chat_search_docs`.execute(db)
     },
   },
+  // Running answers are saved about once a second while they stream (a crash then loses at most
+  // the last second). They go to a table of their own, not to messages.parts: there every save would
+  // re-index the growing text for search (FTS5 triggers, PostgreSQL's GIN index) a thousand times a
+  // second. A draft lives as long as its answer streams; the final write of the answer replaces it.
+  '0004_answer_drafts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('answer_drafts')
+        .addColumn('message_id', 'text', (col) => col.primaryKey())
+        .addColumn('parts', 'text', (col) => col.notNull())
+        .addColumn('saved_at', 'bigint', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('answer_drafts').execute()
+    },
+  },
 }

@@ -53,6 +53,14 @@ export interface MessagesTable {
   created_at: number
 }
 
+/** What a running answer had at its last save (see migration 0004); gone once the answer is stored. */
+export interface AnswerDraftsTable {
+  message_id: string
+  /** AI SDK UIMessage parts, JSON. */
+  parts: string
+  saved_at: number
+}
+
 export interface VotesTable {
   chat_id: string
   message_id: string
@@ -65,4 +73,5 @@ export interface Database {
   chats: ChatsTable
   messages: MessagesTable
   votes: VotesTable
+  answer_drafts: AnswerDraftsTable
 }

@@ -50,6 +50,7 @@ export default fp(
     if (app.shared) {
       // Other replicas may be writing answers right now: only answers nobody holds are settled.
       app.decorate('answers', createRedisAnswers({ runs, shared: app.shared, store, log: app.log }))
+      await store.dropStaleDrafts()
     } else {
       app.decorate('answers', createMemoryAnswers(runs))
       const interrupted = await store.settleInterrupted()

@@ -101,6 +101,19 @@ t.test('answers written at once per address: a third waits for one to end, and n
   const again = await send(app, visitors[2]!, chats[2]!)
   t.equal(again.statusCode, 200, 'once the others ended, the address may answer again')
   t.equal(app.answers.size, 0)
+
+  const before = (await app.inject({ url: `/api/chats/${chats[2]}`, headers: visitors[2]!.headers() })).json().messages
+  const busy = [send(app, visitors[0]!, chats[0]!), send(app, visitors[1]!, chats[1]!)]
+  while (app.answers.size < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  const regenerate = await app.inject({
+    method: 'POST',
+    url: `/api/chats/${chats[2]}`,
+    headers: visitors[2]!.headers(true),
+    payload: { messages: [before.at(-2)], trigger: 'regenerate-message' },
+  })
+  refused(t, regenerate, 429, 'TOO_MANY_ANSWERS', /already being written/)
+  t.same((await app.inject({ url: `/api/chats/${chats[2]}`, headers: visitors[2]!.headers() })).json().messages, before, 'a refused regenerate keeps the answer it would have replaced')
+  await Promise.all(busy)
 })
 
 t.test('an anonymous visitor may store so much; a signed-in user is not held to it', async (t) => {

@@ -90,6 +90,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       // Stored together with the answer's placeholder, in one transaction.
       const toStore: Parameters<typeof app.chats.append>[1] = []
       const trigger = request.body.trigger ?? 'submit-message'
+      /** Regenerate: the answer (and whatever follows it) that the new one replaces. */
+      let replacedId: string | undefined
       if (trigger === 'submit-message') {
         const incoming = request.body.messages[request.body.messages.length - 1]!
         if (incoming.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'The last message must be the user\'s.')
@@ -111,17 +113,18 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         if (!lastUser) throw new AppError(400, 'NOTHING_TO_REGENERATE', 'There is no question to answer again.')
         await limits.beforeSend(request, reply, ownerId, 0)
         const index = stored.findIndex((message) => message.id === lastUser.id)
-        const after = stored[index + 1]
-        if (after) await app.chats.truncate(chat.id, after.id, true)
+        replacedId = stored[index + 1]?.id
         stored = stored.slice(0, index + 1)
       }
 
       const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
       const prompt = await toModelPrompt(model, await convertToModelMessages(history))
       const assistantId = randomUUID()
+      // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)
       toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
       try {
+        if (replacedId) await app.chats.truncate(chat.id, replacedId, true)
         await app.chats.append(chat.id, toStore)
       } catch (error) {
         await releaseSlot()

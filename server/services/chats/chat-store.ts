@@ -124,8 +124,16 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     async messages(chatId: string): Promise<ChatMessage[]> {
-      const rows = await db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq', 'asc').execute()
-      return rows.map(toMessage)
+      const rows = await db
+        .selectFrom('messages')
+        .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
+        .selectAll('messages')
+        .select('answer_drafts.parts as draft')
+        .where('chat_id', '=', chatId)
+        .orderBy('seq', 'asc')
+        .execute()
+      // An answer still streaming shows what it had at its last save.
+      return rows.map(({ draft, ...row }) => toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row))
     },
 
     async message(chatId: string, messageId: string): Promise<(ChatMessage & { seq: number }) | null> {
@@ -161,11 +169,14 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: unknown }): Promise<void> {
-      await db
-        .updateTable('messages')
-        .set({ parts: JSON.stringify(update.parts), status: update.status, usage: update.usage === undefined ? null : JSON.stringify(update.usage) })
-        .where('id', '=', messageId)
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('messages')
+          .set({ parts: JSON.stringify(update.parts), status: update.status, usage: update.usage === undefined ? null : JSON.stringify(update.usage) })
+          .where('id', '=', messageId)
+          .execute()
+        await trx.deleteFrom('answer_drafts').where('message_id', '=', messageId).execute()
+      })
     },
 
     /** Deletes `messageId` and everything after it (inclusive), or only what follows it. */
@@ -217,10 +228,20 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
         .execute()
     },
 
-    /** Answers left "streaming" by a crash or a restart are what they are: partial. */
+    /** Answers left "streaming" by a crash or a restart are what they are: partial, with what was last saved of them. */
     async settleInterrupted(): Promise<number> {
-      const result = await db.updateTable('messages').set({ status: 'partial' }).where('status', '=', 'streaming').executeTakeFirst()
-      return Number(result.numUpdatedRows)
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('messages')
+          .set((eb) => ({
+            status: 'partial',
+            parts: eb.fn.coalesce(eb.selectFrom('answer_drafts').select('answer_drafts.parts').whereRef('answer_drafts.message_id', '=', 'messages.id'), eb.ref('messages.parts')),
+          }))
+          .where('status', '=', 'streaming')
+          .executeTakeFirst()
+        await trx.deleteFrom('answer_drafts').execute()
+        return Number(result.numUpdatedRows)
+      })
     },
 
     /**
@@ -228,27 +249,50 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
      * `parts` (nothing left to replay), it keeps what its writer last saved.
      */
     async settleStreaming(messageId: string, parts: ChatMessage['parts'] | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('messages')
+          .set((eb) =>
+            parts && parts.length > 0
+              ? { parts: JSON.stringify(parts), status: 'partial' }
+              : {
+                  status: 'partial',
+                  parts: eb.fn.coalesce(eb.selectFrom('answer_drafts').select('answer_drafts.parts').where('answer_drafts.message_id', '=', messageId), eb.ref('messages.parts')),
+                },
+          )
+          .where('id', '=', messageId)
+          .where('status', '=', 'streaming')
+          .executeTakeFirst()
+        await trx.deleteFrom('answer_drafts').where('message_id', '=', messageId).execute()
+        return Number(result.numUpdatedRows) > 0
+      })
+    },
+
+    /** Drafts whose answer is no longer streaming (saved just after it ended, or its chat deleted). */
+    async dropStaleDrafts(): Promise<number> {
       const result = await db
-        .updateTable('messages')
-        .set(parts && parts.length > 0 ? { parts: JSON.stringify(parts), status: 'partial' } : { status: 'partial' })
-        .where('id', '=', messageId)
-        .where('status', '=', 'streaming')
+        .deleteFrom('answer_drafts')
+        .where('message_id', 'not in', db.selectFrom('messages').select('id').where('status', '=', 'streaming'))
         .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
+      return Number(result.numDeletedRows)
     },
 
     /**
-     * Saves what running answers have so far (JSON of their parts), in one transaction: a crash
-     * then loses at most what came since. Answers no longer streaming are left alone, so a save
-     * that lands after the final write cannot undo it.
+     * Saves what running answers have so far (JSON of their parts) as their drafts: a crash then
+     * loses at most what came since. A draft never overrides a stored answer: it is read only for
+     * answers still streaming, and one saved just after its answer ended is dropped at the next
+     * start-up (dropStaleDrafts).
      */
     async checkpoint(batch: ReadonlyArray<{ id: string; parts: string }>): Promise<void> {
-      if (batch.length === 0) return
-      await db.transaction().execute(async (trx) => {
-        for (const { id, parts } of batch) {
-          await trx.updateTable('messages').set({ parts }).where('id', '=', id).where('status', '=', 'streaming').execute()
-        }
-      })
+      const at = now()
+      // One statement per 500 answers (parameter limits), however many run.
+      for (let start = 0; start < batch.length; start += 500) {
+        await db
+          .insertInto('answer_drafts')
+          .values(batch.slice(start, start + 500).map(({ id, parts }) => ({ message_id: id, parts, saved_at: at })))
+          .onConflict((oc) => oc.column('message_id').doUpdateSet((eb) => ({ parts: eb.ref('excluded.parts'), saved_at: eb.ref('excluded.saved_at') })))
+          .execute()
+      }
     },
 
     /** Bytes stored in the owner's chats (every message's parts, answers included). */
