@@ -19,12 +19,13 @@
 // its code often enough for the JIT; a fresh one would measure compilation), BENCH_CONCURRENCY
 // (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level, default 60), BENCH_APP_NODE_ARGS
 // (node flags for the app, e.g. --cpu-prof), BENCH_HEAPSNAPSHOT (see startApp), BENCH_DATABASE
-// (`postgres`: a fresh database on TEST_POSTGRES_URL's server instead of a SQLite file).
+// (`postgres`: a fresh database on TEST_POSTGRES_URL's server instead of a SQLite file),
+// BENCH_APP_LOG (a file for the app's log lines).
 // Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
 // Timings are reported, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -74,6 +75,13 @@ async function cleanup() {
 process.on('exit', () => app?.kill('SIGKILL'))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)))
 
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
   return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN
@@ -87,20 +95,25 @@ async function upstreamMain(tokens: number, pace: number) {
   process.on('SIGTERM', () => void fake.close().finally(() => process.exit(0)))
 }
 
-async function startUpstreamProcess(tokens: number, pace: number): Promise<string> {
+/** The fake upstream in its own process; `stop()` ends it (and every exit path does). */
+async function startUpstreamProcess(tokens: number, pace: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--upstream', String(tokens), String(pace)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  cleanups.push(async () => {
-    child.kill('SIGTERM')
-  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
+  }
+  cleanups.push(stop)
   process.on('exit', () => child.kill('SIGKILL'))
-  return new Promise((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding('utf8')
     child.stdout!.once('data', (line: string) => resolve(line.trim()))
     child.once('exit', (code) => reject(new Error(`the upstream process exited (code ${code})`)))
   })
+  return { url, stop }
 }
 
 async function stopApp() {
@@ -145,9 +158,11 @@ async function startApp(upstream: string, dataDir: string, extraEnv: Record<stri
   // at the first level's idle point and when all its answers are streaming: compare the two to see
   // what a running answer holds on to. (Not SIGUSR2: close-with-grace shuts the app down on it.)
   const nodeArgs = [...(process.env.BENCH_HEAPSNAPSHOT ? ['--heapsnapshot-signal=SIGWINCH'] : []), ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)]
+  // BENCH_APP_LOG=file: the app's log lines (warnings and errors) go there.
+  const stdout = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore'
   const child = spawn(process.execPath, [...nodeArgs, 'dist/node/server/main.js'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -320,12 +335,16 @@ async function main() {
 
   // 2. capacity: C chats made first, then C answers started at once; RSS sampled meanwhile.
   await stopApp()
-  const holdUpstream = await startUpstreamProcess(HOLD_TOKENS, HOLD_TOKEN_MS)
-  const levels: Array<{ c: number; saveMs: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; tokensPerS: number; savesPerS: number; firstError?: string }> = []
+  // A fresh upstream per level too: one that served a level before streams the next one slower
+  // (measured: the same level took 14 s first and 26 s after another), which would skew the ratios.
+  let holdUpstream: Awaited<ReturnType<typeof startUpstreamProcess>> | undefined
+  const levels: Array<{ c: number; saveMs: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; tokensPerS: number; tokensPerCpuS: number; savesPerS: number; firstError?: string }> = []
   const runs = LEVELS.flatMap((c) => SAVE_INTERVALS.map((saveMs) => ({ c, saveMs })))
   for (const [index, { c, saveMs }] of runs.entries()) {
     await stopApp()
-    const { base, pid } = await startApp(holdUpstream, join(dataDir, `level-${index}`), { ANSWER_SAVE_INTERVAL_MS: String(saveMs) })
+    await holdUpstream?.stop()
+    holdUpstream = await startUpstreamProcess(HOLD_TOKENS, HOLD_TOKEN_MS)
+    const { base, pid } = await startApp(holdUpstream.url, join(dataDir, `level-${index}`), { ANSWER_SAVE_INTERVAL_MS: String(saveMs) })
     const chats: Chat[] = []
     // A few visitors, many chats each: distinct chats is what lets answers run side by side.
     const visitors = await Promise.all(Array.from({ length: 10 }, () => createChat(base)))
@@ -352,6 +371,7 @@ async function main() {
     const limit = new Promise<'limit'>((resolve) => setTimeout(() => resolve('limit'), LEVEL_SECONDS * 1000).unref())
     let tokens = 0
     const savesBefore = await scrapeCounter(base, 'answer_saves_total')
+    const cpuBefore = cpuSeconds(pid)
     const results = chats.map((chat) =>
       relayed(base, chat, () => {
         streaming++
@@ -372,12 +392,14 @@ async function main() {
     const outcome = await Promise.race([Promise.all(results), limit])
     clearInterval(sampler)
     const tookS = (performance.now() - started) / 1000
+    const cpuS = cpuSeconds(pid) - cpuBefore
     const saves = (await scrapeCounter(base, 'answer_saves_total')) - savesBefore
     const settled = outcome === 'limit' ? [] : outcome
     levels.push({
       c,
       saveMs,
       tokensPerS: tokens / tookS,
+      tokensPerCpuS: tokens / cpuS,
       savesPerS: saves / tookS,
       streaming,
       atOnce,
@@ -403,14 +425,15 @@ async function main() {
   console.log(`| tokens/s | ${directRate.toFixed(1)} | ${appRate.toFixed(1)} | ratio ${(appRate / directRate).toFixed(3)} |`)
   console.log(`| tokens received | ${TOKENS} | ${appTokens} | |`)
   console.log(`\n### Concurrent answers in one process (${HOLD_TOKENS} tokens, one every ${HOLD_TOKEN_MS} ms; ${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite file'})\n`)
-  console.log('| answers started | saved while streaming | got a first token | most streaming at once | completed | errors | took (s) | tokens/s (all answers) | vs not saved | rows saved/s | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  console.log('| answers started | saved while streaming | got a first token | most streaming at once | completed | errors | took (s) | tokens/s (all answers) | vs not saved | tokens per app CPU second | vs not saved | rows saved/s | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const l of levels) {
     const perAnswer = ((l.peak - l.idle) * 1024) / l.c
     const baseline = levels.find((other) => other.c === l.c && other.saveMs === 0)
     const ratio = baseline ? (l.tokensPerS / baseline.tokensPerS).toFixed(3) : '—'
+    const cpuRatio = baseline ? (l.tokensPerCpuS / baseline.tokensPerCpuS).toFixed(3) : '—'
     console.log(
-      `| ${l.c} | ${l.saveMs ? `every ${l.saveMs} ms` : 'no'} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.tokensPerS.toFixed(0)} | ${ratio} | ${l.savesPerS.toFixed(0)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`,
+      `| ${l.c} | ${l.saveMs ? `every ${l.saveMs} ms` : 'no'} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.tokensPerS.toFixed(0)} | ${ratio} | ${l.tokensPerCpuS.toFixed(0)} | ${cpuRatio} | ${l.savesPerS.toFixed(0)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`,
     )
   }
   for (const l of levels) if (l.firstError) console.log(`\n${l.c} at once, first error: ${l.firstError}`)
