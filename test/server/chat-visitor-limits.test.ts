@@ -124,7 +124,7 @@ t.test('an anonymous visitor may store so much; a signed-in user is not held to 
   for (let i = 0; i < 4; i++) statuses.push((await create(app, v, { text: big })).statusCode)
   t.same(statuses, [201, 201, 201, 403], 'the fourth 3 KB chat would pass 10 KB')
   const full = await create(app, v, { text: big })
-  refused(t, full, 403, 'STORAGE_FULL', /Your chats hold 9 KB, and a visitor who has not signed in can keep 10 KB\. Sign in, or delete some chats, to go on\./)
+  refused(t, full, 403, 'STORAGE_FULL', /Your chats hold 9 KB; with this they would pass the 10 KB a visitor who has not signed in can keep\. Sign in, or delete some chats, to go on\./)
   const chatId = (await app.inject({ url: '/api/chats', headers: v.headers() })).json().chats[0].id as string
   const sent = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(big)] } })
   t.equal(sent.statusCode, 403, 'sending more is refused too')

@@ -38,7 +38,7 @@ export function visitorLimits(app: FastifyInstance) {
     throw new AppError(
       403,
       'STORAGE_FULL',
-      `Your chats hold ${formatSize(stored)}, and a visitor who has not signed in can keep ${formatSize(limits.anonymousStorageBytes)}. Sign in, or delete some chats, to go on.`,
+      `Your chats hold ${formatSize(stored)}; with this they would pass the ${formatSize(limits.anonymousStorageBytes)} a visitor who has not signed in can keep. Sign in, or delete some chats, to go on.`,
     )
   }
 
