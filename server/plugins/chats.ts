@@ -22,13 +22,12 @@ declare module 'fastify' {
 }
 
 /**
- * Of the shutdown time, what stopping and storing the answers still running may take: the rest
- * is spent letting them finish. Without it the drain and the process's kill timer (both
- * SHUTDOWN_TIMEOUT_MS) ended together, and the process died while it stored the answers.
+ * How long running answers may go on at shutdown: all of SHUTDOWN_TIMEOUT_MS but its last quarter
+ * (at most 2 s), which is left for stopping and storing them. Without that margin the drain and the
+ * process's kill timer ended together, and the process died while it stored the answers.
  */
-export function shutdownPlan(shutdownTimeoutMs: number): { finishMs: number; storeMs: number } {
-  const storeMs = Math.min(2000, Math.floor(shutdownTimeoutMs / 4))
-  return { finishMs: shutdownTimeoutMs - storeMs, storeMs }
+function finishWithinMs(shutdownTimeoutMs: number): number {
+  return shutdownTimeoutMs - Math.min(2000, Math.floor(shutdownTimeoutMs / 4))
 }
 
 export default fp(
@@ -65,7 +64,7 @@ export default fp(
     })
 
     app.addHook('preClose', async () => {
-      const { finishMs } = shutdownPlan(options.config.shutdownTimeoutMs)
+      const finishMs = finishWithinMs(options.config.shutdownTimeoutMs)
       if (answers.size > 0) app.log.info({ running: answers.size, waitMs: finishMs }, 'chats: waiting for running answers before shutdown')
       await answers.drain(finishMs)
       checkpoints.close()

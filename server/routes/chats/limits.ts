@@ -5,7 +5,7 @@
 // The client address is the socket's, or what the proxy named in TRUST_PROXY reports.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../../shared/errors.ts'
-import type { AttemptCounter } from '../../services/auth/attempt-counter.ts'
+import { takeAttempt } from '../take-attempt.ts'
 
 const MINUTE = 60_000
 
@@ -22,14 +22,6 @@ export function visitorLimits(app: FastifyInstance) {
   const sendPerIp = app.attemptCounter('send-ip', { max: limits.ipSendPerMinute, windowMs: MINUTE })
   const answersPerIp = app.answerSlots('answers-ip', limits.ipConcurrentAnswers)
 
-  async function take(counter: AttemptCounter, key: string, reply: FastifyReply, message: (seconds: number) => string) {
-    const waitMs = await counter.take(key)
-    if (waitMs === 0) return
-    const seconds = Math.ceil(waitMs / 1000)
-    reply.header('retry-after', String(seconds))
-    throw new AppError(429, 'RATE_LIMITED', message(seconds))
-  }
-
   /** Refuses (403) what would take an anonymous visitor's chats over their storage budget. */
   async function storage(request: FastifyRequest, ownerId: string, addingBytes: number) {
     if (await request.getUser()) return
@@ -45,15 +37,15 @@ export function visitorLimits(app: FastifyInstance) {
   return {
     /** Before a chat is started with a first message of `bytes`. */
     async beforeCreate(request: FastifyRequest, reply: FastifyReply, ownerId: string, bytes: number) {
-      await take(createPerIp, request.ip, reply, (s) => `Too many new chats from your network. Try again in ${s} seconds.`)
-      await take(createPerOwner, ownerId, reply, (s) => `You are starting chats too quickly. Try again in ${s} seconds.`)
+      await takeAttempt(createPerIp, request.ip, reply, 'RATE_LIMITED', (s) => `Too many new chats from your network. Try again in ${s} seconds.`)
+      await takeAttempt(createPerOwner, ownerId, reply, 'RATE_LIMITED', (s) => `You are starting chats too quickly. Try again in ${s} seconds.`)
       await storage(request, ownerId, bytes)
     },
 
     /** Before an answer is asked for; `bytes` of a new question that will be stored with it. */
     async beforeSend(request: FastifyRequest, reply: FastifyReply, ownerId: string, bytes: number) {
-      await take(sendPerIp, request.ip, reply, (s) => `Too many messages from your network. Try again in ${s} seconds.`)
-      await take(sendPerOwner, ownerId, reply, (s) => `You are sending messages too quickly. Try again in ${s} seconds.`)
+      await takeAttempt(sendPerIp, request.ip, reply, 'RATE_LIMITED', (s) => `Too many messages from your network. Try again in ${s} seconds.`)
+      await takeAttempt(sendPerOwner, ownerId, reply, 'RATE_LIMITED', (s) => `You are sending messages too quickly. Try again in ${s} seconds.`)
       if (bytes > 0) await storage(request, ownerId, bytes)
     },
 

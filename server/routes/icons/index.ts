@@ -8,6 +8,7 @@ import { ICON_API_PATH, ICON_MAX_PER_REQUEST } from '../../../shared/constants.t
 import { AppError } from '../../../shared/errors.ts'
 import { isIconName } from '../../../shared/icons.ts'
 import { UpstreamError } from '../../services/icons/icon-store.ts'
+import { takeAttempt } from '../take-attempt.ts'
 
 const NAME = '[a-z0-9]+(-[a-z0-9]+)*'
 /** A week fresh, then a day of stale-while-revalidate: icon sets hardly ever change. */
@@ -102,12 +103,8 @@ export default async function iconRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { collection } = request.params
-      const beforeUpstream = async () => {
-        const waitMs = await upstreamPerIp.take(request.ip)
-        if (waitMs === 0) return
-        reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
-        throw new AppError(429, 'ICON_RATE_LIMITED', `Too many requests for icons not cached here. Try again in ${Math.ceil(waitMs / 1000)} seconds.`)
-      }
+      const beforeUpstream = () =>
+        takeAttempt(upstreamPerIp, request.ip, reply, 'ICON_RATE_LIMITED', (s) => `Too many requests for icons not cached here. Try again in ${s} seconds.`)
       const answer = await app.icons.get(collection, request.query.icons.split(','), { beforeUpstream }).catch((error: unknown) => {
         // Refusals of our own (unknown collection, rate limit) are not the upstream's failures.
         if (!(error instanceof AppError && error.statusCode < 500)) app.metrics.upstreamErrors.inc({ upstream: 'icons', kind: upstreamErrorKind(error) })

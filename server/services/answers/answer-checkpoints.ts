@@ -1,7 +1,7 @@
 // Running answers are saved as they stream, so a crash (kill -9, an OOM kill, a lost replica) loses
 // at most the last interval of an answer instead of all of it. One timer for the whole process:
-// every interval, the answers that changed since their last save are written together, in one
-// transaction, however many run. A save still in progress when the next tick comes is not doubled
+// every interval, the answers that changed since their last save are handed to `save` together,
+// however many run. A save still in progress when the next tick comes is not doubled
 // up; its answers are simply saved again on a later tick.
 
 /** What an answer has so far; the writer bumps `version` on every change. */
@@ -11,7 +11,7 @@ export interface AnswerDraft {
 }
 
 export interface AnswerCheckpointsOptions {
-  /** Writes the parts (JSON) of the given answers; only answers still streaming may change. */
+  /** Writes the parts (JSON) of the given answers as their drafts. */
   save(batch: Array<{ id: string; parts: string }>): Promise<void>
   /** 0: never (answers are written only when they end). */
   intervalMs?: number
@@ -29,8 +29,6 @@ export interface AnswerCheckpoints {
   flush(): Promise<void>
   /** Stops the timer. */
   close(): void
-  /** Rows written so far (for the stream benchmark). */
-  readonly written: number
 }
 
 export function createAnswerCheckpoints(options: AnswerCheckpointsOptions): AnswerCheckpoints {
@@ -38,7 +36,6 @@ export function createAnswerCheckpoints(options: AnswerCheckpointsOptions): Answ
   const tracked = new Map<string, { draft: AnswerDraft; savedVersion: number }>()
   let saving: Promise<void> | null = null
   let timer: NodeJS.Timeout | null = null
-  let written = 0
 
   function dirty(): Array<{ id: string; parts: string }> {
     const batch: Array<{ id: string; parts: string }> = []
@@ -57,10 +54,7 @@ export function createAnswerCheckpoints(options: AnswerCheckpointsOptions): Answ
     saving = options
       .save(batch)
       .then(
-        () => {
-          written += batch.length
-          options.onSaved?.(batch.length)
-        },
+        () => options.onSaved?.(batch.length),
         (error: unknown) => {
           // Try these again next time rather than lose them.
           for (const { id } of batch) {
@@ -97,9 +91,6 @@ export function createAnswerCheckpoints(options: AnswerCheckpointsOptions): Answ
     close() {
       if (timer) clearInterval(timer)
       timer = null
-    },
-    get written() {
-      return written
     },
   }
 }

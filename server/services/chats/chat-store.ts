@@ -1,6 +1,6 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
 import { textPartsOnly } from './message-parts.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
@@ -66,6 +66,11 @@ export function decodeCursor(cursor: string): ChatCursor | null {
   const text = Buffer.from(cursor, 'base64url').toString()
   const match = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(text)
   return match ? { updatedAt: Number(match[1]), id: match[2]! } : null
+}
+
+/** In an update of messages: the row's last saved draft, or its parts when it has none. */
+function draftOrParts(eb: ExpressionBuilder<Database, 'messages'>) {
+  return eb.fn.coalesce(eb.selectFrom('answer_drafts').select('answer_drafts.parts').whereRef('answer_drafts.message_id', '=', 'messages.id'), eb.ref('messages.parts'))
 }
 
 async function rethrowTakenId<T>(insert: () => Promise<T>): Promise<T> {
@@ -235,7 +240,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .updateTable('messages')
           .set((eb) => ({
             status: 'partial',
-            parts: eb.fn.coalesce(eb.selectFrom('answer_drafts').select('answer_drafts.parts').whereRef('answer_drafts.message_id', '=', 'messages.id'), eb.ref('messages.parts')),
+            parts: draftOrParts(eb),
           }))
           .where('status', '=', 'streaming')
           .executeTakeFirst()
@@ -257,7 +262,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
               ? { parts: JSON.stringify(parts), status: 'partial' }
               : {
                   status: 'partial',
-                  parts: eb.fn.coalesce(eb.selectFrom('answer_drafts').select('answer_drafts.parts').where('answer_drafts.message_id', '=', messageId), eb.ref('messages.parts')),
+                  parts: draftOrParts(eb),
                 },
           )
           .where('id', '=', messageId)
