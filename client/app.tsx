@@ -11,6 +11,7 @@ import { onSignInError } from './lib/auth-popup.ts'
 import { notify } from './lib/toast.ts'
 import { OverlayRoot } from './components/ui/overlay-root.tsx'
 import { LoadingIndicator } from './components/ui/loading-indicator.tsx'
+import { ConnectionStatus } from './components/app/connection-status.tsx'
 
 /** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
 /** `icons`: only in a server render, the icons the server can draw right away (client/lib/icons.ts). */
@@ -27,6 +28,7 @@ export function App({ state, icons }: { state: PageState; icons?: IconLookup }) 
           <PageOutlet>
             <LoadingIndicator />
           </PageOutlet>
+          <ConnectionStatus />
           <Toaster />
           <OverlayRoot />
         </Router>

@@ -12,6 +12,7 @@ import { chatListOwner, seedChatList } from './lib/chat-list-loader.ts'
 import { completeSignInPopup, watchSignInPopup } from './lib/auth-popup.ts'
 import { startUpdateCheck } from './lib/update-check.ts'
 import { seedIconsFromDocument } from './lib/icons.ts'
+import { watchConnection } from './lib/connection.ts'
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')
@@ -25,6 +26,7 @@ async function mount() {
   if (state.chatList) seedChatList(chatListOwner(state.session ?? {}), state.chatList)
   initColorMode()
   seedIconsFromDocument()
+  watchConnection()
   await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())
   hydrateRoot(
     container,

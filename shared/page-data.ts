@@ -7,7 +7,8 @@ export interface HomePageData {
   defaultModel: string
 }
 
-export type MessageStatus = 'complete' | 'streaming' | 'partial' | 'error'
+/** partial: stopped by the user; interrupted: cut by a crash, a restart or a lost replica. */
+export type MessageStatus = 'complete' | 'streaming' | 'partial' | 'interrupted' | 'error'
 
 /** A stored message: the AI SDK UIMessage shape (`parts`) plus what the store knows about it. */
 export interface StoredChatMessage {

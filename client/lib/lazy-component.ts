@@ -2,10 +2,10 @@
 // toast looks) live in their own chunks, loaded the first time they are wanted, to keep the first
 // load small. Not React.lazy: a suspended part would wait for React's Suspense reveal throttle
 // (timers) before it shows, where a toast or a menu must show as soon as its code is there.
-// Like a page chunk (lazy-page.ts), a chunk that fails to load reloads the page once
-// (chunk-reload guard); until then the part renders nothing.
+// Offline, a part waits for the connection; a chunk that fails to load reloads the page once when
+// that can help (chunk-reload.ts); until then the part renders nothing.
 import { useEffect, useState, type ComponentType } from 'react'
-import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+import { importWhenConnected } from './chunk-reload.ts'
 
 export interface LazyComponent<P> {
   /** Starts (once) loading the chunk; resolves to the component, or null when it failed. */
@@ -19,11 +19,12 @@ export function lazyComponent<P extends object>(name: string, importer: () => Pr
   let loading: Promise<ComponentType<P> | null> | undefined
 
   function load() {
-    loading ??= importer().then(
+    loading ??= importWhenConnected(importer).then(
       (component) => (loaded = component),
       (error: unknown) => {
         console.error(`[app] could not load ${name}`, error)
-        if (isChunkLoadError(error)) reloadOnChunkError()
+        // The next time the part is wanted, it is tried again.
+        loading = undefined
         return null
       },
     )

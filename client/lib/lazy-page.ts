@@ -2,15 +2,18 @@
 // before streaming, the browser before hydrating and before showing it after a navigation, so a
 // page never flashes a fallback and hydration never suspends on its own code.
 import { use, type ComponentType } from 'react'
-import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+import { recoverFromChunkError } from './chunk-reload.ts'
+import { ConnectionError, connectionState } from './connection.ts'
 
 type Module<P> = { default: ComponentType<P> }
 type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
 
 export interface LazyPage<P = {}> {
   /**
-   * Starts (once) loading the chunk. A failed chunk reloads the page (chunk-reload guard) unless
-   * `reloadOnChunkError` is false: a prefetch must never reload the page the user is on.
+   * Starts (once) loading the chunk. A failed chunk reloads the page when that can help
+   * (chunk-reload.ts) unless `reloadOnChunkError` is false: a prefetch must never reload the page
+   * the user is on. Disconnected, it rejects with a ConnectionError without trying (a failed
+   * import would stick to the document).
    */
   load(options?: { reloadOnChunkError?: boolean }): Promise<Module<P>>
   /** The component when loaded; suspends (React `use`) while its chunk is loading. */
@@ -21,6 +24,7 @@ export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P
   let promise: TrackedPromise<Module<P>> | undefined
   function load(options: { reloadOnChunkError?: boolean } = {}): TrackedPromise<Module<P>> {
     if (!promise) {
+      if (typeof window !== 'undefined' && connectionState() !== 'online') return Promise.reject(new ConnectionError())
       const started: TrackedPromise<Module<P>> = importer().then(
         (module) => {
           // Vite resolves a failed import to undefined if a 'vite:preloadError' listener cancels it.
@@ -29,12 +33,11 @@ export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P
           started.value = module
           return module
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           // Let a later navigation try again instead of caching the failure.
           promise = undefined
-          if (typeof window !== 'undefined' && options.reloadOnChunkError !== false && isChunkLoadError(error)) {
-            reloadOnChunkError()
-          }
+          // Awaited: the caller then knows whether the connection was lost (connection.ts).
+          if (typeof window !== 'undefined' && options.reloadOnChunkError !== false) await recoverFromChunkError(error)
           throw error
         },
       )

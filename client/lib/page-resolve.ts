@@ -8,6 +8,7 @@ import type { Payload } from '../../shared/page-state.ts'
 import type { pages as PageChunks } from '../routes.ts'
 import type { SessionUser } from '../../shared/session.ts'
 import { HttpError, http } from './http.ts'
+import { ConnectionError, connectionErrorPage, connectionState, reportConnectionLost } from './connection.ts'
 import type { PageResource } from './page-resource.ts'
 
 export interface ResolveContext {
@@ -27,12 +28,18 @@ export async function resolvePage(path: string, prefetch: boolean, { pages, user
   if (resolution.kind === 'error') return { path, kind: 'error', error: resolution.error.toPageError() }
   if (resolution.kind === 'redirect') return { path, kind: 'redirect', location: resolution.location }
   const { route, params } = resolution.match
+  if (connectionState() !== 'online') {
+    if (prefetch) throw new ConnectionError()
+    return { path, kind: 'error', error: connectionErrorPage() }
+  }
   try {
     const [payload] = await Promise.all([fetchPayload(path), pages[route.name].load({ reloadOnChunkError: !prefetch })])
     if ('redirect' in payload) return { path, kind: 'redirect', location: payload.redirect }
     return { path, kind: 'page', route: route.name, params, data: payload.data }
   } catch (error) {
     if (prefetch && !(error instanceof PayloadError)) throw error
+    if (error instanceof HttpError && error.status === 0) reportConnectionLost()
+    if (connectionState() !== 'online') return { path, kind: 'error', error: connectionErrorPage() }
     return { path, kind: 'error', error: errorOf(error) }
   }
 }

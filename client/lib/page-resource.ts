@@ -8,7 +8,9 @@ import { serverErrorPage } from '../../shared/error-page.ts'
 import type { PageState } from '../../shared/page-state.ts'
 import { pages } from '../routes.ts'
 import { getSession } from './session.ts'
-import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+import { recoverFromChunkError } from './chunk-reload.ts'
+import { connectionErrorPage, connectionState } from './connection.ts'
+import { externalValue } from './external-value.ts'
 
 export type PageResource = PageState | { path: string; kind: 'redirect'; location: string }
 
@@ -74,18 +76,37 @@ export function loadPageResource(path: string, options: LoadOptions = {}): Track
   return remember(path, resolve(path, prefetch), prefetch, Date.now())
 }
 
+let resolver: typeof import('./page-resolve.ts') | undefined
+
 async function resolve(path: string, prefetch: boolean): Promise<PageResource> {
-  let resolver: typeof import('./page-resolve.ts')
-  try {
-    resolver = await import('./page-resolve.ts')
-  } catch (error) {
-    // As for a page chunk (lazy-page.ts): a prefetch fails quietly, a navigation reloads once.
-    if (prefetch) throw error
-    console.error(error)
-    if (isChunkLoadError(error)) reloadOnChunkError()
-    return { path, kind: 'error', error: serverErrorPage() }
+  if (!resolver) {
+    // Not tried while disconnected: a failed import would stick to the document.
+    if (connectionState() !== 'online') {
+      if (prefetch) throw new Error('not connected')
+      return { path, kind: 'error', error: connectionErrorPage() }
+    }
+    try {
+      resolver = await import('./page-resolve.ts')
+    } catch (error) {
+      // As for a page chunk (lazy-page.ts): a prefetch fails quietly, a navigation reloads once
+      // when that can help, or says the connection is lost.
+      if (prefetch) throw error
+      console.error(error)
+      await recoverFromChunkError(error)
+      return { path, kind: 'error', error: connectionState() === 'online' ? serverErrorPage() : connectionErrorPage() }
+    }
   }
   return resolver.resolvePage(path, prefetch, { pages, user: getSession().session.user })
+}
+
+/** Bumped by retryPage: the page outlet reads it, so a retried page resolves again. */
+const retries = externalValue(0)
+export const useRetryGeneration = () => retries.useValue()
+
+/** Asks again for a page that failed (Retry on a connection error). */
+export function retryPage(path: string) {
+  cache.delete(path)
+  retries.set(retries.get() + 1)
 }
 
 function remember(path: string, pending: Promise<PageResource>, prefetch: boolean, createdAt: number): TrackedPromise<PageResource> {

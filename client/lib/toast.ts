@@ -5,7 +5,7 @@
 // The store's code (toast-store.ts) loads with the first toast or once the page has settled: what
 // is asked of it before then waits, in order, and notify() still answers the toast's id at once.
 import type { Toast, ToastOptions } from 'react-hot-toast/headless'
-import { isChunkLoadError, reloadOnChunkError } from './chunk-reload.ts'
+import { importWhenConnected } from './chunk-reload.ts'
 import { externalValue } from './external-value.ts'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_TYPES } from '../../shared/constants.ts'
 import { DEV_CHECKS, devError, type Reporter } from './dev-checks.ts'
@@ -89,9 +89,12 @@ const waiting: Array<(store: ToastStore) => void> = []
 let queuedToasts = 0
 let sequence = 0
 
-/** Starts (once) loading the store; resolves to it, or null when its chunk failed. */
+/**
+ * Starts (once) loading the store; resolves to it, or null when its chunk failed. Offline, it waits
+ * for the connection: the toasts asked for meanwhile show then.
+ */
 export function loadToastStore(): Promise<ToastStore | null> {
-  loading ??= import('./toast-store.ts').then(
+  loading ??= importWhenConnected(() => import('./toast-store.ts')).then(
     (module) => {
       queuedToasts = 0
       for (const operation of waiting.splice(0)) operation(module)
@@ -101,7 +104,6 @@ export function loadToastStore(): Promise<ToastStore | null> {
     (error: unknown) => {
       console.error('[app] could not load the toasts', error)
       loading = undefined
-      if (isChunkLoadError(error)) reloadOnChunkError()
       return null
     },
   )

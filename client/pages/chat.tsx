@@ -14,7 +14,8 @@ import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
 import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
 import { createChatTransport } from '../components/chat/chat-transport.ts'
-import { describeChatError } from '../components/chat/chat-errors.ts'
+import { describeChatError, isConnectionFailure } from '../components/chat/chat-errors.ts'
+import { reportConnectionLost, whenConnected } from '../lib/connection.ts'
 import { takeAnswerRequest } from '../components/chat/answer-handoff.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
@@ -53,6 +54,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** The user pressed Stop during the current request. */
   const stopRequested = useRef(false)
   const [stopping, setStopping] = useState(false)
+  /** The connection dropped during an answer: it is resumed (or reloaded) once the server answers. */
+  const [reconnecting, setReconnecting] = useState(false)
 
   const transport = useMemo(() => createChatTransport({ onResponse: () => (accepted.current = true) }), [])
   const initialMessages = useMemo(() => data.messages.filter((m) => m.role !== 'system').map(toUIMessage), [data.messages])
@@ -69,12 +72,16 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       setTitle(generated)
       chatHistory.upsert({ id: chatId, title: generated })
     },
-    onFinish: ({ message, isAbort, isError }) => {
+    onFinish: ({ message, isAbort, isDisconnect, isError }) => {
       finished.current = true
       const stopped = isAbort || stopRequested.current
-      if (message.role === 'assistant') setStatuses((current) => ({ ...current, [message.id]: isError ? 'error' : stopped ? 'partial' : 'complete' }))
+      const status = isDisconnect ? 'interrupted' : isError ? 'error' : stopped ? 'partial' : 'complete'
+      if (message.role === 'assistant') setStatuses((current) => ({ ...current, [message.id]: status }))
       setStopping(false)
       chatHistory.upsert({ id: chatId, updatedAt: Date.now() })
+      // Ended without our Stop: another tab's Stop, or the replica writing it went down. What the
+      // server stored says which.
+      if (isAbort && !stopRequested.current) void reload()
     },
     onError: (error) => onChatError(error),
   })
@@ -99,11 +106,27 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  const shown = useRef<UIMessage[]>([])
+
+  /**
+   * The chat as the server stored it. An answer cut by a crash keeps what it last saved, up to a
+   * second behind what the screen showed: the screen keeps the longer text it already showed.
+   */
   async function reload() {
     try {
       const fresh = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}`)
+      const onScreen = new Map(shown.current.map((m) => [m.id, m]))
       setStatuses(Object.fromEntries(fresh.messages.map((m) => [m.id, m.status])))
-      setMessages(fresh.messages.filter((m) => m.role !== 'system').map(toUIMessage))
+      setMessages(
+        fresh.messages
+          .filter((m) => m.role !== 'system')
+          .map((stored) => {
+            const message = toUIMessage(stored)
+            const seen = onScreen.get(message.id)
+            const longerOnScreen = stored.status === 'interrupted' && seen && messageText(seen).length > messageText(message).length && messageText(seen).startsWith(messageText(message))
+            return longerOnScreen ? { ...message, parts: seen.parts } : message
+          }),
+      )
     } catch (error) {
       notify({ title: 'Could not load the answer', description: describeChatError(error).message, variant: 'error' })
     }
@@ -136,9 +159,30 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     return sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] })
   }
 
+  /**
+   * The connection dropped while the answer streamed (offline, or the server went down): the page
+   * keeps what it showed, says so, and once the server answers again follows the answer if it is
+   * still being written (another replica, or only the connection had dropped) or reads what was
+   * stored of it.
+   */
+  async function reconnect() {
+    setReconnecting(true)
+    reportConnectionLost()
+    await whenConnected()
+    finished.current = false
+    try {
+      await resumeStream()
+    } finally {
+      setReconnecting(false)
+    }
+    if (!finished.current) await reload()
+  }
+
   function onChatError(error: Error) {
     const { status: httpStatus, message } = describeChatError(error)
     const refused = !accepted.current
+    if (!refused && isConnectionFailure(error)) return void reconnect()
+    if (isConnectionFailure(error)) reportConnectionLost()
     const sent = pending.current
     if (refused) {
       // Nothing changed on the server: the list goes back to what it was, and a refused message's
@@ -213,6 +257,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     }
   }
 
+  shown.current = messages
   const last = messages[messages.length - 1]
   const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id
   // An answer the server is still writing (resumed after a load) counts as streaming too.
@@ -242,6 +287,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
                   message={message}
                   status={statuses[message.id] ?? 'complete'}
                   streaming={writing && message === last}
+                  reconnecting={reconnecting && message === last}
                   latest={message.id === lastAssistantId && message === last}
                   readOnly={readOnly}
                   vote={votes[message.id]}

@@ -13,6 +13,8 @@ import { describeChatError } from '../components/chat/chat-errors.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { newId } from '../components/chat/new-id.ts'
 import { Icon } from '../components/ui/icon.tsx'
+import { connectionState, useConnectionState } from '../lib/connection.ts'
+import { importWhenConnected } from '../lib/chunk-reload.ts'
 
 const SUGGESTIONS = [
   { title: 'Explain a concept', prompt: 'Explain how HTTP caching works, with a short example.' },
@@ -28,16 +30,18 @@ export default function HomePage() {
   const [sending, setSending] = useState(false)
   const [model, setModel] = useModelChoice(data.models, data.defaultModel)
   const prompt = useRef<HTMLTextAreaElement>(null)
+  const connected = useConnectionState() === 'online'
   useFocusOnArrival(prompt)
 
   /** Creates the chat with its first question, then the chat screen streams the answer. */
   async function start(question: string) {
-    if (sending) return
+    // Disconnected: nothing is sent and nothing typed is lost (the banner says why).
+    if (sending || connectionState() !== 'online') return
     setSending(true)
     const id = newId()
     try {
       // The HTTP client is not part of the first paint: it loads with the first send.
-      const { http } = await import('../lib/http.ts')
+      const { http } = await importWhenConnected(() => import('../lib/http.ts'))
       const chat = await http.post<ChatSummary>('/api/chats', {
         id,
         message: { id: newId(), role: 'user', parts: [{ type: 'text', text: question }] },
@@ -69,7 +73,12 @@ export default function HomePage() {
       </div>
       <PromptBox
         value={text}
-        onValueChange={setText}
+        onValueChange={(next) => {
+          // The HTTP client is fetched while the user types, so a connection lost before Send
+          // finds it already here.
+          if (!text && connectionState() === 'online') import('../lib/http.ts').catch(() => undefined)
+          setText(next)
+        }}
         onSubmit={(question) => void start(question)}
         sending={sending}
         textareaRef={prompt}
@@ -84,7 +93,7 @@ export default function HomePage() {
             <li key={suggestion.title}>
               <button
                 type="button"
-                disabled={sending}
+                disabled={sending || !connected}
                 onClick={() => void start(suggestion.prompt)}
                 className="group flex h-full w-full items-start gap-3 rounded-xl border border-neutral-200 px-4 py-3 text-left text-sm transition-colors hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
               >

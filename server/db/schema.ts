@@ -24,7 +24,8 @@ export interface SessionsTable {
 }
 
 export type Visibility = 'private' | 'public'
-export type MessageStatus = 'complete' | 'streaming' | 'partial' | 'error'
+/** partial: stopped by the user; interrupted: cut by a crash, a restart or a lost replica. */
+export type MessageStatus = 'complete' | 'streaming' | 'partial' | 'interrupted' | 'error'
 
 export interface ChatsTable {
   id: string

@@ -53,7 +53,7 @@ export default fp(
     } else {
       app.decorate('answers', createMemoryAnswers(runs))
       const interrupted = await store.settleInterrupted()
-      if (interrupted > 0) app.log.warn({ count: interrupted }, 'chats: marked answers interrupted by a previous shutdown as partial')
+      if (interrupted > 0) app.log.warn({ count: interrupted }, 'chats: marked answers cut by a previous shutdown as interrupted')
     }
     const answers = app.answers
 

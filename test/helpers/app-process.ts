@@ -31,8 +31,9 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export async function startAppProcess(name: string, env: Record<string, string>, options: { readyTimeoutMs?: number } = {}): Promise<AppProcess> {
-  const port = await freePort()
+/** `port`: a given one (a restarted server where the browser expects it); otherwise a free one. */
+export async function startAppProcess(name: string, env: Record<string, string>, options: { readyTimeoutMs?: number; port?: number } = {}): Promise<AppProcess> {
+  const port = options.port ?? (await freePort())
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     // Only what the app needs: the test's own environment (TEST_*, tap's) stays out.

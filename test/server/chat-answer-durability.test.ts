@@ -82,9 +82,9 @@ t.test('kill -9 mid-answer: after a restart the answer is partial and holds what
 
   const second = await startAppProcess('second', env)
   t.teardown(() => second.stop())
-  t.ok(second.output.some((line) => line.includes('marked answers interrupted by a previous shutdown as partial')), 'start-up settles the interrupted answer')
+  t.ok(second.output.some((line) => line.includes('marked answers cut by a previous shutdown as interrupted')), 'start-up settles the interrupted answer')
   const kept = await storedAnswer(request, second, chatId)
-  t.equal(kept.status, 'partial', 'the answer is partial, not streaming forever')
+  t.equal(kept.status, 'interrupted', 'the answer is interrupted, not streaming forever (nor "stopped": nobody pressed Stop)')
   t.ok(kept.text.length >= secondBefore, `it holds all but the last second of what was shown (${kept.text.length} of ${seen.length} characters kept, at least ${secondBefore} needed)`)
   t.ok(seen.startsWith(kept.text) || kept.text.startsWith(seen), 'and it is the same text')
 })
@@ -111,7 +111,7 @@ t.test('SIGTERM with an answer longer than SHUTDOWN_TIMEOUT_MS: it is stopped, s
   const second = await startAppProcess('second', env)
   t.teardown(() => second.stop())
   const kept = await storedAnswer(request, second, chatId)
-  t.equal(kept.status, 'partial')
+  t.equal(kept.status, 'interrupted', 'cut by the shutdown, not by the user: interrupted')
   t.ok(kept.text.length > 0 && kept.text === seen, `everything streamed is stored (${kept.text.length} of ${seen.length} characters)`)
 })
 

@@ -186,7 +186,7 @@ t.test('three replicas on one PostgreSQL and one Redis serve any request from an
     t.ok(answer.text.length > 0)
   })
 
-  await t.test('after A is killed mid-answer, C resumes it to a clean end and it is stored as partial', async (t) => {
+  await t.test('after A is killed mid-answer, C resumes it to a clean end and it is stored as interrupted', async (t) => {
     const tab = browserTab()
     const { chatId, stream } = await startAnswer(tab, a, 'Explain failover in a table', 40)
     const seenOnA = stream.text()
@@ -201,7 +201,7 @@ t.test('three replicas on one PostgreSQL and one Redis serve any request from an
     t.match(replay.chunks.at(-1), { type: 'abort', reason: INTERRUPTED_REASON }, 'and ends saying why')
     const stored = await json(await tab.request(b, 'GET', `/api/chats/${chatId}`))
     t.equal(stored.chat.streaming, false)
-    t.same(assistantOf(stored), { status: 'partial', text: replay.text() }, 'stored as partial with all the text written before the crash')
+    t.same(assistantOf(stored), { status: 'interrupted', text: replay.text() }, 'stored as interrupted with all the text written before the crash')
     t.equal(stored.messages[0].role, 'user', 'the question is kept')
     const again = await tab.request(c, 'GET', `/api/chats/${chatId}/stream`)
     t.equal(again.status, 204, 'nothing runs there any more')

@@ -2,7 +2,7 @@ import { Suspense, use, useContext, useDeferredValue, useEffect, type ReactNode 
 import { Redirect, useLocation } from 'wouter'
 import { headFor, type PageState } from '../../../shared/page-state.ts'
 import { applyHead } from '../../lib/head.ts'
-import { forgetPageError, loadPageResource, type PageResource } from '../../lib/page-resource.ts'
+import { forgetPageError, loadPageResource, useRetryGeneration, type PageResource } from '../../lib/page-resource.ts'
 import { InitialStateContext, NavigationPendingContext, RouteDataContext } from '../../lib/page-context.ts'
 import { pages } from '../../routes.ts'
 import { showsAppLayout } from '../../../shared/page-layout.ts'
@@ -44,6 +44,8 @@ function usePageResource(path: string): PageResource {
 }
 
 function PageView({ path }: { path: string }) {
+  // A retried page (Retry on a connection error) resolves again.
+  useRetryGeneration()
   const resource = usePageResource(path)
   // Marks the document as interactive (tests and the update check wait for it). Here, inside the
   // page's Suspense boundary, not in the root: the root hydrates first, and a mark set there could

@@ -8,12 +8,15 @@ import { IconButton } from './icon-button.tsx'
 import { MarkdownContent } from './markdown.tsx'
 import { messageText } from './message-text.ts'
 import { AssistantAvatar } from './thinking-indicator.tsx'
+import { TextButton } from './text-button.tsx'
 
 export interface AssistantMessageProps {
   message: UIMessage
   status: MessageStatus
   /** The answer is still being written: no actions yet. */
   streaming: boolean
+  /** The connection dropped while it was written; it is followed again once the server answers. */
+  reconnecting?: boolean
   /** The newest answer: its actions stay visible, and only it can be regenerated. */
   latest: boolean
   /** Readers of someone else's public chat get the text only. */
@@ -23,25 +26,37 @@ export interface AssistantMessageProps {
   onRegenerate?: () => void
 }
 
-export function AssistantMessage({ message, status, streaming, latest, readOnly, vote, onVote, onRegenerate }: AssistantMessageProps) {
+export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate }: AssistantMessageProps) {
   const text = messageText(message)
+  const settled = !streaming && !reconnecting
   return (
     <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
       {/* On phones the text gets the whole width. */}
       <AssistantAvatar className="max-sm:hidden" />
       <div className="min-w-0 flex-1 pt-0.5">
-        {text ? <MarkdownContent text={text} streaming={streaming} /> : !streaming && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
-        {status === 'partial' && !streaming && (
+        {text ? <MarkdownContent text={text} streaming={streaming} /> : settled && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
+        {reconnecting && (
+          <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300" data-reconnecting>
+            <Icon name="lucide:loader-circle" size={14} className="animate-spin" /> Connection lost. The answer continues here once the server answers.
+          </p>
+        )}
+        {status === 'interrupted' && settled && (
+          <p className="mt-2 inline-flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
+            <Icon name="lucide:unplug" size={14} /> Interrupted: the connection or the server went down while this was written.
+            {latest && !readOnly && onRegenerate && <TextButton onClick={onRegenerate}>Retry</TextButton>}
+          </p>
+        )}
+        {status === 'partial' && settled && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
             <Icon name="lucide:circle-stop" size={14} /> Stopped
           </p>
         )}
-        {status === 'error' && !streaming && (
+        {status === 'error' && settled && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-error-700 dark:text-error-300">
             <Icon name="lucide:triangle-alert" size={14} /> The answer could not be finished.
           </p>
         )}
-        {!streaming && !readOnly && (
+        {settled && !readOnly && (
           <div
             className={cx(
               '-ml-1.5 mt-1 flex items-center gap-0.5 transition-opacity',
@@ -49,6 +64,9 @@ export function AssistantMessage({ message, status, streaming, latest, readOnly,
             )}
           >
             {text && <CopyButton text={text} label="Copy answer" />}
+            {/* Nothing to judge in an empty answer. */}
+            {text && (
+              <>
             <Tooltip content="Good answer">
               <IconButton label="Good answer" pressed={vote === 'up'} onClick={() => onVote(vote === 'up' ? null : 'up')}>
                 <Icon name="lucide:thumbs-up" size={16} className={vote === 'up' ? 'fill-current' : undefined} />
@@ -59,6 +77,8 @@ export function AssistantMessage({ message, status, streaming, latest, readOnly,
                 <Icon name="lucide:thumbs-down" size={16} className={vote === 'down' ? 'fill-current' : undefined} />
               </IconButton>
             </Tooltip>
+              </>
+            )}
             {latest && onRegenerate && (
               <Tooltip content="Regenerate">
                 <IconButton label="Regenerate" onClick={onRegenerate}>

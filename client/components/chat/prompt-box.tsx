@@ -3,6 +3,7 @@ import { Icon } from '../ui/icon.tsx'
 import { requestIcon } from '../../lib/icons.ts'
 import { Tooltip } from '../ui/tooltip.tsx'
 import { cx } from '../../lib/cx.ts'
+import { useConnectionState } from '../../lib/connection.ts'
 
 const MAX_HEIGHT_PX = 240
 
@@ -38,7 +39,9 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
   const id = useId()
   const ownRef = useRef<HTMLTextAreaElement>(null)
   const empty = value.trim() === ''
-  const canSend = !empty && !streaming && !sending
+  // Disconnected, a send could only fail: the text stays here until the connection is back.
+  const connected = useConnectionState() === 'online'
+  const canSend = !empty && !streaming && !sending && connected
 
   // Grow with the content (before paint, so the box never shows a scrollbar first).
   useLayoutEffect(() => {
@@ -104,6 +107,11 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
       <p id={`${id}-hint`} className="sr-only">
         Enter sends, Shift+Enter adds a new line.
       </p>
+      {!connected && (
+        <p className="px-4 pb-1 text-xs text-neutral-600 dark:text-neutral-300" data-offline-hint>
+          Not connected: your message stays here, and you can send it once the connection is back.
+        </p>
+      )}
       <div className="flex items-center gap-2 px-2 pb-2">
         <div className="min-w-0 flex-1">{footer}</div>
         {streaming ? (
@@ -119,7 +127,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
             </button>
           </Tooltip>
         ) : (
-          <Tooltip content="Send message">
+          <Tooltip content={connected ? 'Send message' : 'Not connected'}>
             <button
               type="submit"
               aria-label="Send message"

@@ -197,9 +197,14 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
       const outcome = await Promise.race([Promise.all(pending).then(() => 'done' as const), timedOut])
       clearTimeout(timer)
       if (outcome === 'timeout') {
-        for (const run of runs.values()) run.controller.abort(new Error('Server shutting down'))
+        for (const run of runs.values()) run.controller.abort(new AnswerInterrupted('Server shutting down'))
         await Promise.all([...runs.values()].map((run) => run.settled))
       }
     },
   }
+}
+
+/** The abort reason of an answer cut by the server going down (not by the user): stored as interrupted. */
+export class AnswerInterrupted extends Error {
+  override name = 'AnswerInterrupted'
 }

@@ -10,7 +10,7 @@ export function chatToMarkdown(chat: ChatSummary, messages: ChatMessage[]): stri
       .filter((part) => part.type === 'text' && typeof part.text === 'string')
       .map((part) => part.text as string)
       .join('\n\n')
-    const note = message.status === 'partial' ? ' _(stopped)_' : message.status === 'error' ? ' _(failed)_' : ''
+    const note = message.status === 'partial' ? ' _(stopped)_' : message.status === 'interrupted' ? ' _(interrupted)_' : message.status === 'error' ? ' _(failed)_' : ''
     lines.push(`## ${ROLE[message.role]}${note}`, '', text, '')
   }
   return lines.join('\n')

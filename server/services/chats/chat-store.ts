@@ -233,13 +233,13 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
         .execute()
     },
 
-    /** Answers left "streaming" by a crash or a restart are what they are: partial, with what was last saved of them. */
+    /** Answers left "streaming" by a crash or a restart are interrupted, with what was last saved of them. */
     async settleInterrupted(): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('messages')
           .set((eb) => ({
-            status: 'partial',
+            status: 'interrupted',
             parts: draftOrParts(eb),
           }))
           .where('status', '=', 'streaming')
@@ -250,7 +250,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     /**
-     * With replicas: one answer whose writer is gone gets what it had written, as partial. Without
+     * With replicas: one answer whose writer is gone gets what it had written, as interrupted. Without
      * `parts` (nothing left to replay), it keeps what its writer last saved.
      */
     async settleStreaming(messageId: string, parts: ChatMessage['parts'] | null): Promise<boolean> {
@@ -259,9 +259,9 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .updateTable('messages')
           .set((eb) =>
             parts && parts.length > 0
-              ? { parts: JSON.stringify(parts), status: 'partial' }
+              ? { parts: JSON.stringify(parts), status: 'interrupted' }
               : {
-                  status: 'partial',
+                  status: 'interrupted',
                   parts: draftOrParts(eb),
                 },
           )

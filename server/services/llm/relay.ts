@@ -19,7 +19,7 @@ export interface StoredPart {
 
 export interface RelayOutcome {
   parts: StoredPart[]
-  status: 'complete' | 'partial' | 'error'
+  status: 'complete' | 'partial' | 'interrupted' | 'error'
   usage?: LanguageModelUsage
 }
 
@@ -127,7 +127,8 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
       }
     }
   } catch (error) {
-    if (signal.aborted) status = 'partial'
+    // The user's Stop is 'partial'; the server shutting down under the answer is 'interrupted'.
+    if (signal.aborted) status = (signal.reason as Error | undefined)?.name === 'AnswerInterrupted' ? 'interrupted' : 'partial'
     else {
       status = 'error'
       yield { type: 'error', errorText: describeError(error) }
@@ -139,7 +140,7 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
   // The answer is final now: whatever was still open is as complete as it will get.
   for (const stored of parts) stored.state = 'done'
   options.onEnd({ parts, status, usage })
-  if (status === 'partial') yield { type: 'abort' }
+  if (status === 'partial' || status === 'interrupted') yield { type: 'abort' }
   else if (status === 'complete') {
     yield { type: 'finish-step' }
     yield { type: 'finish', ...(finishReason ? { finishReason: finishReason as never } : {}), messageMetadata: { ...metadata, usage } }

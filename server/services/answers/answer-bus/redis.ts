@@ -166,7 +166,7 @@ export function createRedisAnswers(options: RedisAnswersOptions): Answers {
     return Readable.from(frames(), { objectMode: false })
   }
 
-  /** Settles an answer whose owner is gone: stores what its stream holds as partial and ends the stream. */
+  /** Settles an answer whose owner is gone: stores what its stream holds as interrupted and ends the stream. */
   async function reap(chatId: string, messageId: string): Promise<void> {
     const locked = await redis.set(key.reap(messageId), replica, 'PX', 30_000, 'NX')
     if (!locked) return
@@ -174,7 +174,7 @@ export function createRedisAnswers(options: RedisAnswersOptions): Answers {
     if (!entries.some((entry) => entry.end)) {
       const chunks = entries.flatMap((entry) => (entry.chunk ? [entry.chunk] : []))
       const settled = await store.settleStreaming(messageId, await partsFromChunks(chunks))
-      if (settled) log.warn({ chatId, messageId, chunks: chunks.length }, 'answers: the replica writing this answer is gone; stored what it wrote as partial')
+      if (settled) log.warn({ chatId, messageId, chunks: chunks.length }, 'answers: the replica writing this answer is gone; stored what it wrote as interrupted')
       const abort: UIMessageChunk = { type: 'abort', reason: INTERRUPTED_REASON }
       await redis
         .multi()
