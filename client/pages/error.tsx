@@ -6,7 +6,7 @@ export default function ErrorPage({ error }: { error: PageError }) {
   const [, navigate] = useLocation()
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center" data-error-page>
-      <p className="text-sm font-semibold tracking-wide text-primary-600 dark:text-primary-400">{error.statusCode}</p>
+      <p className="text-sm font-semibold tracking-wide text-primary-800 dark:text-primary-400">{error.statusCode}</p>
       <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{error.statusMessage}</h1>
       <p className="max-w-prose text-base text-neutral-600 dark:text-neutral-300">{error.message}</p>
       {/* A GET form: the button works before hydration too; after it, navigation stays client-side
@@ -22,7 +22,7 @@ export default function ErrorPage({ error }: { error: PageError }) {
       >
       <button
         type="submit"
-        className="mt-4 inline-flex items-center gap-2 rounded-md bg-primary-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400"
+        className="mt-4 inline-flex items-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400"
       >
         Back to home
       </button>

@@ -114,7 +114,9 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
 /** Class lists joined with cx() (the sidebar is on every first paint): no two may conflict (test/unit/class-lists.test.ts). */
 export function chatLinkClasses(current: boolean): string {
   return cx(
-    'flex h-9 items-center rounded-md py-2 pr-9 pl-2 text-sm outline-none',
+    // No outline-none here: in Tailwind 4 it sets the outline style to none, which the
+    // focus-visible width and colour below cannot bring back (no focus ring at all).
+    'flex h-9 items-center rounded-md py-2 pr-9 pl-2 text-sm',
     'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600',
     current
       ? 'bg-neutral-200 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'

@@ -98,7 +98,8 @@ export function ShareDialog({
                 name={name}
                 value={choice.value}
                 checked={visibility === choice.value}
-                disabled={saving}
+                // Not disabled while saving: a disabled radio would drop the keyboard focus.
+                aria-disabled={saving || undefined}
                 onChange={() => void choose(choice.value)}
                 data-autofocus={chat.visibility === choice.value ? '' : undefined}
                 className="mt-1 size-4 accent-primary-600"

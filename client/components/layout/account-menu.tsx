@@ -83,7 +83,7 @@ function Avatar({ user }: { user: SessionUser }) {
     .slice(0, 2)
     .toUpperCase()
   return (
-    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center rounded-full bg-primary-600 text-[10px] font-semibold text-white">
+    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center rounded-full bg-primary-800 text-[10px] font-semibold text-white">
       {initials}
     </span>
   )

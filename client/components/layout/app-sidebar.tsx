@@ -8,6 +8,7 @@ import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Tooltip } from '../ui/tooltip.tsx'
 import { ChatHistoryList } from '../history/chat-history-list.tsx'
+import { keepTabInside } from '../../lib/focus-trap.ts'
 
 /** The sidebar's classes: a drawer on phones (open or off-screen), a column from `md`. */
 export function sidebarClasses(drawerOpen: boolean): string {
@@ -37,6 +38,10 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
         id="app-sidebar"
         data-sidebar
         aria-label="Chats"
+        // Open on a phone it is a modal panel: Tab stays inside.
+        onKeyDown={(event) => {
+          if (drawerOpen) keepTabInside(event, event.currentTarget)
+        }}
         className={sidebarClasses(drawerOpen)}
       >
         <div className="flex h-14 shrink-0 items-center gap-1 px-3">

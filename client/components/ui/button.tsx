@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts'
 export type ButtonVariant = 'primary' | 'outline' | 'danger' | 'ghost'
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-primary-600 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400',
+  primary: 'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400',
   outline:
     'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800',
   danger: 'bg-error-600 text-white hover:bg-error-700',

@@ -5,17 +5,9 @@
 // could neither be seen above the backdrop, nor be announced, nor be closed. Here the page is made
 // inert by this host, the toast region (data-overlay-exempt) is left alone and stacks above, and
 // focus trap, Escape, backdrop and focus return are ours (a removed <dialog> restores nothing anyway).
-import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { useOverlays, type OverlayEntry } from '../../lib/overlay.ts'
-
-const TABBABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])'
-
-function tabbables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0 && !element.closest('[inert]'),
-  )
-}
+import { keepTabInside, tabbables } from '../../lib/focus-trap.ts'
 
 function focusable(element: Element | null): element is HTMLElement {
   return element instanceof HTMLElement && element.isConnected && !element.closest('[inert]')
@@ -79,6 +71,16 @@ function OverlayLayer({ entry, active }: { entry: OverlayEntry; active: boolean 
     ;(target ?? root).focus()
   }, [])
 
+  // Focus that falls out of the overlay to <body> (its element was disabled or removed) comes back to
+  // the panel: keyboard users keep Tab and Escape.
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    if (!active || event.relatedTarget) return
+    const root = event.currentTarget
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body && root.isConnected) root.querySelector<HTMLElement>('[role="dialog"]')?.focus()
+    })
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!active) return
     // A nested control (an open tooltip, a menu) that handled Escape itself prevents the default.
@@ -87,22 +89,7 @@ function OverlayLayer({ entry, active }: { entry: OverlayEntry; active: boolean 
       entry.close(undefined)
       return
     }
-    if (event.key !== 'Tab') return
-    const items = tabbables(event.currentTarget)
-    const first = items[0]
-    const last = items.at(-1)
-    const current = document.activeElement
-    if (!first || !last) {
-      event.preventDefault()
-      return
-    }
-    if (event.shiftKey && (current === first || !items.includes(current as HTMLElement))) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && (current === last || !items.includes(current as HTMLElement))) {
-      event.preventDefault()
-      first.focus()
-    }
+    keepTabInside(event, event.currentTarget)
   }
 
   // Only a press that starts and ends on the backdrop closes: a text selection dragged out of the
@@ -122,6 +109,7 @@ function OverlayLayer({ entry, active }: { entry: OverlayEntry; active: boolean 
       data-state={entry.open ? 'open' : 'closed'}
       inert={!active}
       onKeyDown={onKeyDown}
+      onBlur={onBlur}
       onMouseDown={onMouseDown}
       onClick={onClick}
       className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-neutral-950/50 p-4 transition-opacity duration-150 starting:opacity-0 motion-reduce:transition-none data-[state=closed]:opacity-0 sm:items-center dark:bg-neutral-950/70"

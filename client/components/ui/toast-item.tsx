@@ -10,7 +10,7 @@ import { CircleAlertIcon, CircleCheckIcon, InfoIcon, XIcon } from './icons.tsx'
 const SWIPE_SLOP_PX = 5
 
 const VARIANT_ICONS: Record<ToastVariant, ReactNode> = {
-  success: <CircleCheckIcon className="text-primary-600 dark:text-primary-400" />,
+  success: <CircleCheckIcon className="text-primary-700 dark:text-primary-400" />,
   error: <CircleAlertIcon className="text-error-600 dark:text-error-500" />,
   info: <InfoIcon className="text-secondary-600 dark:text-secondary-500" />,
 }
