@@ -54,4 +54,6 @@ export interface ChatPageData {
   messages: StoredChatMessage[]
   /** The owner's votes on answers (empty for readers of a public chat). */
   votes: ChatVote[]
+  /** The model picker's choices (the page only; the owner can switch the chat's model). */
+  models?: ModelInfo[]
 }

@@ -10,6 +10,7 @@ import { PrefetchLink } from '../components/app/prefetch-link.tsx'
 import { Icon } from '../components/ui/icon.tsx'
 import { TextButton } from '../components/chat/text-button.tsx'
 import { PromptBox } from '../components/chat/prompt-box.tsx'
+import { ModelPicker } from '../components/chat/model-picker.tsx'
 import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
 import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
@@ -41,6 +42,11 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const [title, setTitle] = useState(data.chat.title)
   const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => Object.fromEntries(data.messages.map((m) => [m.id, m.status])))
   const [votes, setVotes] = useState<Votes>(() => Object.fromEntries(data.votes.map((vote) => [vote.messageId, vote.value])))
+  const models = data.models ?? []
+  // The chat's model; one no longer offered shows (and answers) as the default.
+  const [model, setModel] = useState(() => (models.some((entry) => entry.id === data.chat.model) ? data.chat.model! : (models.find((entry) => entry.default)?.id ?? '')))
+  /** Sent with each request: the server answers with it and keeps it as the chat's model. */
+  const withModel = () => (model ? { body: { model } } : undefined)
   const prompt = useRef<HTMLTextAreaElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
@@ -150,13 +156,13 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** Answers the last question (again): the first answer of a new chat, Regenerate, Retry. */
   function answer() {
     beginRequest(null)
-    return regenerate()
+    return regenerate(withModel())
   }
 
   function send(text: string, id = newId()) {
     beginRequest({ id, text })
     setInput('')
-    return sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] })
+    return sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, withModel())
   }
 
   /**
@@ -236,7 +242,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       throw error
     }
     beginRequest({ id: messageId, text })
-    void sendMessage({ text, messageId })
+    void sendMessage({ text, messageId }, withModel())
   }
 
   async function vote(messageId: string, value: ChatVote['value'] | null) {
@@ -339,6 +345,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
               onStop={() => void stopAnswer()}
               stopping={stopping}
               textareaRef={prompt}
+              footer={models.length > 0 ? <ModelPicker models={models} value={model} onChange={setModel} /> : undefined}
             />
           )}
         </div>

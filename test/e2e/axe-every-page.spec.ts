@@ -47,7 +47,7 @@ for (const mode of ['light', 'dark'] as const) {
       await expect(page.locator('.code-block code span[style]').first()).toBeAttached()
       await scan(page, 'a chat')
 
-      await page.getByRole('button', { name: 'Share' }).click()
+      await page.getByRole('button', { name: 'Share chat', exact: true }).click()
       await expect(page.getByRole('dialog')).toBeVisible()
       await scan(page, 'the share dialog')
       await page.keyboard.press('Escape')
@@ -56,7 +56,7 @@ for (const mode of ['light', 'dark'] as const) {
       await page.keyboard.press('Control+k')
       await expect(page.getByRole('dialog')).toBeVisible()
       await page.keyboard.type('code')
-      await expect(page.getByRole('option').first()).toBeVisible()
+      await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible()
       await scan(page, 'the search palette')
       await page.keyboard.press('Escape')
 

@@ -29,7 +29,7 @@ test('the share dialog keeps the focus when the visibility changes, and Escape c
   await createChats(page, 'share-focus-a')
   await page.goto('/chat/share-focus-a')
   await waitForHydration(page)
-  await page.getByRole('button', { name: 'Share' }).click()
+  await page.getByRole('button', { name: 'Share chat', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Share chat' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('radio', { name: /Private/ })).toBeFocused()

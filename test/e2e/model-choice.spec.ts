@@ -74,3 +74,40 @@ test('the picked model answers, is remembered on the home screen, and stays with
   await expect(answers).toHaveText(/Hello from the fake model\./, { timeout: 15_000 })
   expect(answerRequests().map((request) => request.body.model)).toEqual(['fake-mini', 'fake-mini', 'fake-gpt'])
 })
+
+test('inside a chat the composer picks the model: the next answer comes from it, the chat keeps it, also after a reload', async ({ page }) => {
+  await page.goto(`${app.url}/`)
+  await waitForHydration(page)
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'fake-gpt' })
+  await prompt.fill('Start with the big one')
+  await prompt.press('Enter')
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/)
+  const answers = page.getByRole('article', { name: 'Answer' })
+  await expect(answers).toHaveText(/Hello from the fake model\./, { timeout: 15_000 })
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible()
+  const before = answerRequests().length
+
+  const picker = page.getByRole('combobox', { name: 'Model' })
+  await expect(picker).toHaveValue('openai:fake-gpt')
+  await picker.selectOption({ label: 'fake-mini' })
+  await prompt.fill('Now the small one')
+  await prompt.press('Enter')
+  await expect(answers).toHaveCount(2)
+  await expect(answers.nth(1)).toHaveText(/Hello from the fake model\./, { timeout: 15_000 })
+  expect(answerRequests().slice(before).map((request) => request.body.model)).toEqual(['fake-mini'])
+
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('openai:fake-mini')
+})
+
+test('on a phone the picker fits the composer', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto(`${app.url}/`)
+  await waitForHydration(page)
+  const picker = page.getByRole('combobox', { name: 'Model' })
+  const box = (await picker.boundingBox())!
+  const composer = (await page.locator('form:has(textarea[data-prompt])').boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(composer.x + composer.width)
+})

@@ -46,7 +46,7 @@ t.test('a private chat: the owner reads it, nobody else can tell it exists', asy
     }
     t.same((await call(app, v, 'GET', '/api/chats')).json().chats, [], 'not in their list')
   }
-  t.equal((await call(app, owner, 'GET', `/api/chats/${chat.id}`)).json().chat.title, 'New chat', 'nothing changed')
+  t.equal((await call(app, owner, 'GET', `/api/chats/${chat.id}`)).json().chat.title, 'Private thoughts', 'nothing changed')
 })
 
 t.test('a public chat: anyone reads it, only the owner changes it', async (t) => {

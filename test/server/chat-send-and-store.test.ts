@@ -9,7 +9,7 @@ t.test('create a chat, stream the answer, read it back', async (t) => {
   const created = await createChat(app, v, 'What is Fastify?')
   t.equal(created.statusCode, 201)
   const chat = created.json()
-  t.match(chat, { id: String, title: 'New chat', visibility: 'private' })
+  t.match(chat, { id: String, title: 'What is Fastify?', visibility: 'private' }, 'named at once from its question')
 
   const first = (await app.inject({ url: `/api/chats/${chat.id}`, headers: v.headers() })).json()
   const question = first.messages[0]
@@ -40,7 +40,7 @@ t.test('create a chat, stream the answer, read it back', async (t) => {
   t.match(stored.messages[1], { role: 'assistant', status: 'complete' })
   t.ok(stored.messages[1].metadata.usage.outputTokens > 0, 'token usage is stored')
   t.equal(stored.messages[1].parts.filter((p: { type: string }) => p.type === 'text').map((p: { text: string }) => p.text).join(''), text)
-  t.not(stored.chat.title, 'New chat', 'the title was generated')
+  t.equal(stored.chat.title, 'What is Fastify?', 'the model named it (the offline model: the subject of the question)')
   t.equal(stored.chat.isOwner, true)
 
   // A follow-up question continues the same chat.
@@ -53,4 +53,20 @@ t.test('create a chat, stream the answer, read it back', async (t) => {
   t.equal(followUp.statusCode, 200)
   const after = (await app.inject({ url: `/api/chats/${chat.id}`, headers: v.headers() })).json()
   t.same(after.messages.map((m: { role: string }) => m.role), ['user', 'assistant', 'user', 'assistant'])
+})
+
+t.test('a renamed chat keeps its name when the first answer comes; a chat named from its question takes the model’s title', async (t) => {
+  const { app } = await buildApp(t)
+  const v = visitor()
+  const answer = async (id: string) => {
+    const chat = (await app.inject({ url: `/api/chats/${id}`, headers: v.headers() })).json()
+    await app.inject({ method: 'POST', url: `/api/chats/${id}`, headers: v.headers(true), payload: { id, messages: [chat.messages[0]], trigger: 'regenerate-message' } })
+    return (await app.inject({ url: `/api/chats/${id}`, headers: v.headers() })).json().chat.title
+  }
+  const renamed = (await createChat(app, v, 'Tell me about the history of tea in China and Japan, please')).json()
+  t.equal(renamed.title, 'Tell me about the history of…', 'whole words, an ellipsis where it was cut')
+  await app.inject({ method: 'PATCH', url: `/api/chats/${renamed.id}`, headers: v.headers(true), payload: { title: 'Tea notes' } })
+  t.equal(await answer(renamed.id), 'Tea notes', 'the owner’s name stays')
+  const named = (await createChat(app, v, 'Tell me about the history of tea in China and Japan, please')).json()
+  t.equal(await answer(named.id), 'The history of tea in China…', 'the model’s title, a complete phrase')
 })

@@ -11,7 +11,7 @@ t.test('GET /api/models with nothing configured offers the offline model, clearl
   t.match(response.headers['content-type'], /^application\/json/)
   t.equal(response.headers['cache-control'], 'no-cache')
   t.same(response.json(), {
-    models: [{ id: 'offline', provider: 'offline', label: 'Offline demo (no AI provider configured)', default: true }],
+    models: [{ id: 'offline', provider: 'offline', label: 'Offline demo', default: true }],
     defaultModel: 'offline',
   })
   t.ok(logs.some((line) => line.msg === 'llm: no AI provider configured; chats use the offline demo model'), 'start-up says so')

@@ -22,7 +22,7 @@ t.test('/chat/{id}/_payload.json serves the same data the page inlines', async (
   t.equal(payload.statusCode, 200)
   t.match(payload.json(), {
     data: {
-      chat: { id: 'abc123', title: 'New chat', visibility: 'private', isOwner: true, streaming: false },
+      chat: { id: 'abc123', title: 'What is in the payload?', visibility: 'private', isOwner: true, streaming: false },
       messages: [{ role: 'user', parts: [{ type: 'text', text: 'What is in the payload?' }], status: 'complete' }],
       votes: [],
     },

@@ -11,7 +11,7 @@ const noFetch = (async (input: unknown) => {
 t.test('with nothing configured, the offline model is the only model and the default', async (t) => {
   const registry = createModelRegistry({ config: llmConfig(), fetch: noFetch })
   t.same(await registry.list(), [{ id: 'offline', provider: 'offline', label: OFFLINE_LABEL_UNCONFIGURED, default: true }])
-  t.equal(OFFLINE_LABEL_UNCONFIGURED, 'Offline demo (no AI provider configured)')
+  t.equal(OFFLINE_LABEL_UNCONFIGURED, 'Offline demo')
   t.equal(await registry.defaultModelId(), 'offline')
   const model = await registry.resolve('offline')
   t.equal(model.modelId, 'offline')

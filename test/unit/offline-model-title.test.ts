@@ -10,11 +10,13 @@ t.test('the title system prompt starts with the documented marker', async (t) =>
   t.ok(TITLE_SYSTEM_PROMPT.startsWith(TITLE_PROMPT_MARKER))
 })
 
-t.test('asked for a title, the offline model answers with the first words of the message, without punctuation', async (t) => {
-  t.equal(await title('how do I bake sourdough bread at home, step by step?'), 'How do I bake sourdough bread')
+t.test('asked for a title, the offline model answers with a short complete phrase: the subject, whole words', async (t) => {
+  t.equal(await title('Tell me about the history of tea.'), 'The history of tea')
+  t.equal(await title('Can you please explain how HTTP caching works? With an example.'), 'How HTTP caching works?')
+  t.equal(await title('how do I bake sourdough bread at home, step by step?'), 'How do I bake sourdough bread…')
   t.equal(await title('Hi!'), 'Hi')
-  t.equal(await title("What's `npm ci` for?"), "What's npm ci for")
-  t.equal(await title('¿Qué hora es?'), 'Qué hora es')
+  t.equal(await title("What's `npm ci` for?"), "What's npm ci for?")
+  t.equal(await title('¿Qué hora es?'), '¿Qué hora es?')
 })
 
 t.test('a message without words gets a neutral title', async (t) => {

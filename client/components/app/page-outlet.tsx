@@ -67,7 +67,7 @@ function PageView({ path }: { path: string }) {
       {resource.kind === 'error' ? <ErrorView error={resource.error} /> : <PageContent state={resource} />}
     </AppErrorBoundary>
   )
-  return showsAppLayout(resource) ? <DefaultLayout>{page}</DefaultLayout> : page
+  return showsAppLayout(resource) ? <DefaultLayout chatTitle={chatTitleOf(resource)}>{page}</DefaultLayout> : page
 }
 
 function PageContent({ state }: { state: Extract<PageState, { kind: 'page' }> }) {
@@ -77,4 +77,10 @@ function PageContent({ state }: { state: Extract<PageState, { kind: 'page' }> })
       <Component />
     </RouteDataContext>
   )
+}
+
+/** The title of the chat a chat page shows (the header names it). */
+function chatTitleOf(resource: PageResource): string | undefined {
+  if (resource.kind !== 'page' || resource.route !== 'chat-id') return undefined
+  return (resource.data as { chat?: { title?: string } } | undefined)?.chat?.title
 }

@@ -55,7 +55,7 @@ export function CodeBlock({ code, language }: { code: string; language?: string 
 
   return (
     <div className="code-block not-prose my-4 overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-700">
-      <div className="flex h-9 items-center justify-between border-b border-neutral-200 bg-neutral-100 pr-1 pl-3 text-xs text-neutral-600 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+      <div className="flex h-9 pointer-coarse:h-12 items-center justify-between border-b border-neutral-200 bg-neutral-100 pr-1 pl-3 text-xs text-neutral-600 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
         <span className="font-mono">{language || 'text'}</span>
         <CopyButton text={code} label="Copy code" />
       </div>

@@ -121,7 +121,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
               onClick={onStop}
               disabled={stopping}
               aria-label="Stop"
-              className="inline-flex size-9 items-center justify-center rounded-full bg-neutral-900 text-white hover:bg-neutral-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200"
+              className="inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-full bg-neutral-900 text-white hover:bg-neutral-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200"
             >
               <Icon name="lucide:square" size={14} className="fill-current" />
             </button>
@@ -133,7 +133,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
               aria-label="Send message"
               disabled={!canSend}
               className={cx(
-                'inline-flex size-9 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
+                'inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
                 'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400',
                 'disabled:cursor-not-allowed disabled:bg-neutral-200 disabled:text-neutral-500 dark:disabled:bg-neutral-700 dark:disabled:text-neutral-400',
               )}

@@ -7,13 +7,22 @@ import { useSidebarCollapsed } from '../../lib/sidebar.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { useRoute } from 'wouter'
 import { lazyComponent } from '../../lib/lazy-component.ts'
+import { useChatHistory } from '../../lib/chat-history.ts'
+import { Tooltip } from '../ui/tooltip.tsx'
 
 // Share and Export only exist on a chat screen: their code loads there, not with every first load.
 const ChatHeaderActions = lazyComponent('the chat actions', () => import('./chat-header-actions.tsx').then((module) => module.ChatHeaderActions))
 
-export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: () => void; drawerOpen: boolean }) {
+const ICON_BUTTON =
+  'inline-flex size-9 pointer-coarse:size-11 shrink-0 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
+
+export function AppHeader({ onToggleSidebar, drawerOpen, chatTitle }: { onToggleSidebar: () => void; drawerOpen: boolean; chatTitle?: string }) {
   const collapsed = useSidebarCollapsed()
-  const [onChat] = useRoute('/chat/:id')
+  const [onChat, params] = useRoute<{ id: string }>('/chat/:id')
+  // The sidebar's entry follows renames and the generated title; the page's own data is the
+  // fallback for a chat not in the list (someone else's public chat, one beyond the loaded pages).
+  const { chats } = useChatHistory()
+  const title = onChat ? (chats.find((chat) => chat.id === params?.id)?.title ?? chatTitle) : undefined
   const ChatActions = ChatHeaderActions.useComponent(onChat)
   // aria-expanded depends on the viewport, which the server cannot know: set after hydration.
   const [expanded, setExpanded] = useState<boolean | undefined>(undefined)
@@ -29,14 +38,26 @@ export function AppHeader({ onToggleSidebar, drawerOpen }: { onToggleSidebar: ()
         aria-label="Toggle sidebar"
         aria-controls="app-sidebar"
         aria-expanded={expanded}
-        className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
+        className={ICON_BUTTON}
       >
         <Icon name="lucide:panel-left" size={20} />
       </button>
-      <PrefetchLink href="/" className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
-        {PRODUCT_NAME}
-      </PrefetchLink>
-      <div className="ml-auto flex items-center gap-1">
+      {title !== undefined ? (
+        <p className="min-w-0 truncate text-sm font-semibold text-neutral-900 dark:text-white" data-chat-title title={title}>
+          {title}
+        </p>
+      ) : (
+        <PrefetchLink href="/" className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
+          {PRODUCT_NAME}
+        </PrefetchLink>
+      )}
+      <div className="ml-auto flex shrink-0 items-center gap-1">
+        {/* On phones the sidebar's New chat is a tap further away: here it is one tap. */}
+        <Tooltip content="New chat">
+          <PrefetchLink href="/" aria-label="New chat" className={`${ICON_BUTTON} md:hidden`}>
+            <Icon name="lucide:square-pen" size={20} />
+          </PrefetchLink>
+        </Tooltip>
         {onChat && ChatActions && <ChatActions />}
         <ColorModeButton />
         <AccountMenu />

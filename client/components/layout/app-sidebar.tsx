@@ -20,7 +20,7 @@ export function sidebarClasses(drawerOpen: boolean): string {
 }
 
 const ICON_BUTTON =
-  'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
+  'inline-flex size-9 pointer-coarse:size-11 shrink-0 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
 
 export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean; onCloseDrawer: () => void }) {
   const [location, navigate] = useLocation()

@@ -12,7 +12,7 @@ import { Tooltip } from '../ui/tooltip.tsx'
 const actions = () => import('../../lib/chat-actions.ts')
 
 const ICON_BUTTON =
-  'inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
+  'inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
 
 /** Answers about chats not in the list, by id: the chat when owned, null when not. */
 const ownership = new Map<string, Promise<ChatSummary | null>>()

@@ -11,7 +11,8 @@ import { overlay } from '../../lib/overlay.ts'
 const WIDE_SCREEN = '(min-width: 768px)'
 
 /** SPEC §2: the one default layout: header, collapsible sidebar (a drawer on phones), main column. */
-export function DefaultLayout({ children }: { children: ReactNode }) {
+/** `chatTitle`: on a chat page, the chat's title as the page loaded it (the header shows it). */
+export function DefaultLayout({ children, chatTitle }: { children: ReactNode; chatTitle?: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [location, navigate] = useLocation()
   // A navigation from inside the drawer closes it. (The layout stays mounted from page to page;
@@ -76,7 +77,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <AppSidebar drawerOpen={drawerOpen} onCloseDrawer={() => setDrawerOpen(false)} />
       {/* Behind the open phone drawer: out of reach of Tab and screen readers. */}
       <div className="flex min-w-0 flex-1 flex-col" inert={drawerOpen}>
-        <AppHeader onToggleSidebar={toggleSidebar} drawerOpen={drawerOpen} />
+        <AppHeader onToggleSidebar={toggleSidebar} drawerOpen={drawerOpen} chatTitle={chatTitle} />
         <main id="main" tabIndex={-1} className="flex min-h-0 flex-1 flex-col overflow-y-auto focus:outline-none">
           {children}
         </main>

@@ -10,7 +10,7 @@ import { AppError } from '../../../shared/errors.ts'
 import { DEFAULT_TITLE, MessageIdTakenError, type ChatMessage } from '../../services/chats/chat-store.ts'
 import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
-import { titleFrom } from '../../services/chats/chat-title.ts'
+import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
 import { AnyPart, MessageId, Params, UserMessage, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
@@ -84,6 +84,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       if (await app.answers.isRunning(chat.id)) throw new AppError(409, 'ANSWER_RUNNING', 'An answer is already being written in this chat.')
       const ownerId = chat.ownerId
       const { id: modelId, model } = await resolveModel(request.body.model, chat.model)
+      // Picked in the chat's composer: the chat goes on with that model.
+      if (request.body.model && request.body.model !== chat.model) await app.chats.update(chat.id, { model: request.body.model })
 
       // The context comes from what is stored, not from what the client says was said.
       let stored: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'>> = await app.chats.messages(chat.id)
@@ -130,8 +132,10 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         await releaseSlot()
         throw error instanceof MessageIdTakenError ? messageIdTaken() : error
       }
-      const needsTitle = chat.title === DEFAULT_TITLE && stored.filter((message) => message.role === 'assistant').length === 0
       const firstQuestion = textOf(stored.find((message) => message.role === 'user')?.parts ?? [])
+      // The first answer names the chat, unless its owner already renamed it.
+      const autoTitled = chat.title === DEFAULT_TITLE || chat.title === provisionalTitle(firstQuestion)
+      const needsTitle = autoTitled && stored.filter((message) => message.role === 'assistant').length === 0
 
       function modelFailed(error: unknown): string {
         const described = describeModelError(error)

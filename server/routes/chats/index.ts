@@ -8,8 +8,9 @@ import { AppError } from '../../../shared/errors.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
 import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-store.ts'
 import { chatToMarkdown } from '../../services/chats/chat-export.ts'
+import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, validateUserMessage } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
 
@@ -68,7 +69,9 @@ export default async function chatRoutes(app: FastifyInstance) {
       const ownerId = await request.getOwnerId()
       await limits.beforeCreate(request, reply, ownerId, storedSize(parts))
       const chat = await app.chats
-        .create({ id: request.body.id ?? randomUUID(), ownerId, model: modelId, message: { id: request.body.message.id ?? randomUUID(), parts } })
+        // Named at once from its question (a chat started through the API may never be answered);
+        // the model's title replaces this one with the first answer.
+        .create({ id: request.body.id ?? randomUUID(), ownerId, model: modelId, title: provisionalTitle(textOf(parts)), message: { id: request.body.message.id ?? randomUUID(), parts } })
         .catch((error: unknown) => {
           throw error instanceof MessageIdTakenError ? messageIdTaken() : error
         })

@@ -22,7 +22,10 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
     return { models, defaultModel: models.find((model) => model.default)!.id }
   },
   // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.
-  'chat-id': async ({ params, request }) => readChat(request.server, request, params.id!),
+  'chat-id': async ({ params, request }) => {
+    const chat = await readChat(request.server, request, params.id!)
+    return chat.chat.isOwner ? { ...chat, models: await request.server.llm.list() } : chat
+  },
   'sign-in': async ({ request }) => {
     if (!request.server.config.auth.local) throw pageNotFound('/auth/local')
     return {}

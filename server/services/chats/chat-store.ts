@@ -111,12 +111,13 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     /** Creates the chat with its first user message, in one transaction. Null when the id exists. */
-    async create(input: { id: string; ownerId: string; model: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
+    async create(input: { id: string; ownerId: string; model: string | null; title?: string; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
       const at = now()
+      const title = input.title ?? DEFAULT_TITLE
       return rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('chats')
-          .values({ id: input.id, owner_id: input.ownerId, title: DEFAULT_TITLE, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst()
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null
@@ -124,7 +125,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .insertInto('messages')
           .values({ id: input.message.id, chat_id: input.id, seq: 0, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
-        return toSummary({ id: input.id, owner_id: input.ownerId, title: DEFAULT_TITLE, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+        return toSummary({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at })
       }))
     },
 

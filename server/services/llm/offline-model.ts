@@ -22,7 +22,153 @@ export interface OfflineModelOptions {
   tokenDelayMs: number
 }
 
-const CODE_WORDS = /\b(code|coding|function|functions|example|examples|snippet|program|script|typescript|javascript|python)\b/i
+const CODE_WORDS = /\b(code|coding|function|functions|example|examples|snippet|program|script|typescript|javascript|python|rust|golang|java|ruby|bash|shell|sql)\b/i
+
+/** A string literal any of the sample languages reads (double quotes, backslash escapes). */
+const quoted = (text: string) => JSON.stringify(text.replaceAll('`', "'"))
+
+/**
+ * The code sample, in the language the question asks for (TypeScript when it names none): the same
+ * small function that counts a message's words, the way this model does.
+ */
+const CODE_SAMPLES: Array<{ name: string; fence: string; asked: RegExp; lines: (message: string) => string[] }> = [
+  {
+    name: 'TypeScript',
+    fence: 'ts',
+    asked: /\b(typescript|ts)\b/i,
+    lines: (message) => [
+      '// Echoes a message, a bit like this offline model.',
+      'export function reply(message: string): string {',
+      '  const words = message.trim().split(/\\s+/)',
+      '  return `You said ${words.length} words: ${message}`',
+      '}',
+      '',
+      `console.log(reply(${quoted(message)}))`,
+    ],
+  },
+  {
+    name: 'Python',
+    fence: 'python',
+    asked: /\bpython\b|\.py\b/i,
+    lines: (message) => [
+      '# Echoes a message, a bit like this offline model.',
+      'def reply(message: str) -> str:',
+      '    words = message.split()',
+      '    return f"You said {len(words)} words: {message}"',
+      '',
+      '',
+      `print(reply(${quoted(message)}))`,
+    ],
+  },
+  {
+    name: 'JavaScript',
+    fence: 'js',
+    asked: /\b(javascript|js|node(\.js)?)\b/i,
+    lines: (message) => [
+      '// Echoes a message, a bit like this offline model.',
+      'export function reply(message) {',
+      '  const words = message.trim().split(/\\s+/)',
+      '  return `You said ${words.length} words: ${message}`',
+      '}',
+      '',
+      `console.log(reply(${quoted(message)}))`,
+    ],
+  },
+  {
+    name: 'Rust',
+    fence: 'rust',
+    asked: /\brust\b/i,
+    lines: (message) => [
+      '// Echoes a message, a bit like this offline model.',
+      'fn reply(message: &str) -> String {',
+      '    let words = message.split_whitespace().count();',
+      '    format!("You said {words} words: {message}")',
+      '}',
+      '',
+      'fn main() {',
+      `    println!("{}", reply(${quoted(message)}));`,
+      '}',
+    ],
+  },
+  {
+    name: 'Go',
+    fence: 'go',
+    asked: /\b(golang|go)\b(?= (code|function|program|example|snippet))|\bin go\b|\bgolang\b/i,
+    lines: (message) => [
+      'package main',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"strings"',
+      ')',
+      '',
+      '// reply echoes a message, a bit like this offline model.',
+      'func reply(message string) string {',
+      '\treturn fmt.Sprintf("You said %d words: %s", len(strings.Fields(message)), message)',
+      '}',
+      '',
+      'func main() {',
+      `\tfmt.Println(reply(${quoted(message)}))`,
+      '}',
+    ],
+  },
+  {
+    name: 'Java',
+    fence: 'java',
+    asked: /\bjava\b/i,
+    lines: (message) => [
+      '// Echoes a message, a bit like this offline model.',
+      'public class Reply {',
+      '    static String reply(String message) {',
+      '        int words = message.trim().split("\\\\s+").length;',
+      '        return "You said " + words + " words: " + message;',
+      '    }',
+      '',
+      '    public static void main(String[] args) {',
+      `        System.out.println(reply(${quoted(message)}));`,
+      '    }',
+      '}',
+    ],
+  },
+  {
+    name: 'Ruby',
+    fence: 'ruby',
+    asked: /\bruby\b/i,
+    lines: (message) => [
+      '# Echoes a message, a bit like this offline model.',
+      'def reply(message)',
+      '  "You said #{message.split.size} words: #{message}"',
+      'end',
+      '',
+      `puts reply(${quoted(message)})`,
+    ],
+  },
+  {
+    name: 'Bash',
+    fence: 'bash',
+    asked: /\b(bash|shell|sh script)\b/i,
+    lines: (message) => [
+      '# Echoes a message, a bit like this offline model.',
+      'reply() {',
+      '  local words',
+      '  words=$(wc -w <<< "$1")',
+      '  echo "You said $words words: $1"',
+      '}',
+      '',
+      `reply ${quoted(message.replaceAll('$', ''))}`,
+    ],
+  },
+  {
+    name: 'SQL',
+    fence: 'sql',
+    asked: /\bsql\b/i,
+    lines: (message) => [
+      '-- Counts the words of a message, a bit like this offline model.',
+      `SELECT ${"'" + message.replaceAll("'", "''") + "'"} AS message,`,
+      `       array_length(regexp_split_to_array(trim(${"'" + message.replaceAll("'", "''") + "'"}), '\\s+'), 1) AS words;`,
+    ],
+  },
+]
 const TABLE_WORDS = /\btables?\b/i
 const TEXT_ID = 'text-0'
 
@@ -156,16 +302,22 @@ export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
   return markdownAnswer(text, userMessages.length)
 }
 
-/** The first words of the message, without punctuation: what a model would call the chat. */
+/** Openings that say nothing about the subject ("Can you tell me about …"). */
+const LEAD_IN =
+  /^(?:(?:hi|hello|hey)\b[\s,!.]*)?(?:(?:can|could|would|will) you\s+(?:please\s+)?|please\s+|i (?:want|need|would like) (?:you )?to\s+)?(?:(?:tell|teach|show) me (?:about|more about)\s+|explain(?: to me)?\s+|describe\s+)?/i
+
+/**
+ * What a model would call the chat: the subject of the first sentence as a short complete phrase
+ * ("Tell me about the history of tea." is "The history of tea"); whole words, an ellipsis when cut.
+ */
 export function offlineTitle(message: string): string {
-  const words = message
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-    .split(/\s+/)
-    .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
-    .filter(Boolean)
-    .slice(0, TITLE_MAX_WORDS)
-  if (words.length === 0) return 'New chat'
-  const title = words.join(' ')
+  const firstSentence = (message.replace(/[`*_#>"“”]+/g, ' ').replace(/\s+/g, ' ').trim().match(/^.*?(?:[.!?](?=\s|$)|$)/)?.[0] ?? '').trim()
+  const withoutLeadIn = firstSentence.replace(LEAD_IN, '')
+  // "Hi!" is all lead-in: then it is the title.
+  const phrase = (/[\p{L}\p{N}]/u.test(withoutLeadIn) ? withoutLeadIn : firstSentence).replace(/[.,:;!]+$/u, '').trim()
+  if (!/[\p{L}\p{N}]/u.test(phrase)) return 'New chat'
+  const words = phrase.split(' ')
+  const title = words.length > TITLE_MAX_WORDS ? `${words.slice(0, TITLE_MAX_WORDS).join(' ').replace(/[.,:;!?]+$/u, '')}…` : phrase
   return title.charAt(0).toUpperCase() + title.slice(1)
 }
 
@@ -195,22 +347,8 @@ function markdownAnswer(text: string, turn: number): string {
     ].join('\n'),
   )
   if (CODE_WORDS.test(text)) {
-    const sample = JSON.stringify(excerpt(text, 60).replaceAll('`', "'"))
-    sections.push(
-      [
-        'Here is a small example in TypeScript:',
-        '',
-        '```ts',
-        '// Echoes a message, a bit like this offline model.',
-        'export function reply(message: string): string {',
-        '  const words = message.trim().split(/\\s+/)',
-        '  return `You said ${words.length} words: ${message}`',
-        '}',
-        '',
-        `console.log(reply(${sample}))`,
-        '```',
-      ].join('\n'),
-    )
+    const language = CODE_SAMPLES.find((entry) => entry.asked.test(text)) ?? CODE_SAMPLES[0]!
+    sections.push([`Here is a small example in ${language.name}:`, '', '```' + language.fence, ...language.lines(excerpt(text, 60)), '```'].join('\n'))
   }
   if (TABLE_WORDS.test(text)) {
     sections.push(

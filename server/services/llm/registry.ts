@@ -41,8 +41,9 @@ export interface RegistryDeps {
   discoveryTimeoutMs?: number
 }
 
-export const OFFLINE_LABEL_UNCONFIGURED = 'Offline demo (no AI provider configured)'
-export const OFFLINE_LABEL_UNAVAILABLE = 'Offline demo (AI provider unavailable)'
+// Short: the model picker shows it in a phone's composer too.
+export const OFFLINE_LABEL_UNCONFIGURED = 'Offline demo'
+export const OFFLINE_LABEL_UNAVAILABLE = 'Offline demo (provider down)'
 
 /** Prefixes of listed ids, so the same model name at two providers stays two models. */
 const ID_PREFIX = { 'openai-compatible': 'openai', anthropic: 'anthropic', google: 'google' } as const
