@@ -10,6 +10,8 @@ import { confirm, prompt } from '../components/ui/dialog.tsx'
 import { ShareDialog } from '../components/history/share-dialog.tsx'
 
 export const TITLE_MAX_CHARS = 100
+/** How long a deleted chat can be brought back (the toast's Undo). */
+export const DELETE_UNDO_MS = 8000
 
 type Navigate = (to: string) => void
 
@@ -58,23 +60,50 @@ export async function renameChat(chat: Pick<ChatSummary, 'id' | 'title'>): Promi
 export async function removeChat(chat: Pick<ChatSummary, 'id' | 'title'>, navigate: Navigate): Promise<void> {
   const confirmed = await confirm({
     title: 'Delete this chat?',
-    description: `“${chat.title}” and all its messages will be deleted. This cannot be undone.`,
+    description: `“${chat.title}” and all its messages will be deleted.`,
     confirmLabel: 'Delete',
     danger: true,
   })
   if (!confirmed) return
-  try {
-    await deleteChat(chat.id)
-  } catch (error) {
-    // Already gone (deleted in another tab): what the user wanted.
-    if (!(error instanceof HttpError && error.status === 404)) {
-      notify({ title: 'Could not delete the chat', description: reason(error), variant: 'error' })
-      return
-    }
-  }
+  // Gone from the list at once; deleted on the server when the toast closes without Undo (or when
+  // the page goes away first), so Undo needs nothing from the server.
+  const listed = chatHistory.get().chats.find((known) => known.id === chat.id)
+  const wasOpen = isOpen(chat.id)
   chatHistory.remove(chat.id)
-  notify({ title: 'Chat deleted', description: `“${chat.title}” was deleted.`, variant: 'success', type: 'background' })
-  if (isOpen(chat.id)) navigate('/')
+  if (wasOpen) navigate('/')
+  let settled = false
+  const deleteOnLeave = () => void fetch(`/api/chats/${encodeURIComponent(chat.id)}`, { method: 'DELETE', keepalive: true, credentials: 'same-origin' })
+  window.addEventListener('pagehide', deleteOnLeave)
+  const settle = () => {
+    settled = true
+    window.removeEventListener('pagehide', deleteOnLeave)
+  }
+  notify({
+    title: 'Chat deleted',
+    description: `“${chat.title}” was deleted.`,
+    variant: 'success',
+    duration: DELETE_UNDO_MS,
+    action: {
+      label: 'Undo',
+      altText: 'Undo the deletion of the chat',
+      onClick: () => {
+        if (settled) return
+        settle()
+        if (listed) chatHistory.upsert(listed)
+        if (wasOpen) navigate(`/chat/${encodeURIComponent(chat.id)}`)
+      },
+    },
+    onClose: () => {
+      if (settled) return
+      settle()
+      void deleteChat(chat.id).catch((error: unknown) => {
+        // Already gone (deleted in another tab): what the user wanted.
+        if (error instanceof HttpError && error.status === 404) return
+        if (listed) chatHistory.upsert(listed)
+        notify({ title: 'Could not delete the chat', description: reason(error), variant: 'error' })
+      })
+    },
+  })
 }
 
 export function shareChat(chat: Pick<ChatSummary, 'id' | 'title' | 'visibility'>, onChange?: (chat: ChatSummary) => void): void {

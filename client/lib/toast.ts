@@ -31,6 +31,8 @@ export interface NotifyOptions {
   action?: ToastAction
   /** Reusing an open toast's id updates it in place. */
   id?: string
+  /** Called once the toast has closed (timed out, dismissed, or dropped over the limit). */
+  onClose?: () => void
 }
 
 export interface ToastContent {
@@ -146,9 +148,21 @@ export function notify(options: NotifyOptions): string {
     ariaProps: type === 'foreground' ? { role: 'alert', 'aria-live': 'assertive' } : { role: 'status', 'aria-live': 'polite' },
     content,
   }
+  if (options.onClose) closeHandlers.set(id, options.onClose)
   if (!loadedStore.get()) queuedToasts++
   withStore(({ toast }) => toast.custom(options.title, toastOptions))
   return id
+}
+
+const closeHandlers = new Map<string, () => void>()
+
+/** Runs the onClose of every toast that is no longer open (the toaster calls it as the list changes). */
+export function runToastCloseHandlers(toasts: readonly Pick<Toast, 'id' | 'dismissed'>[]): void {
+  for (const [id, handler] of closeHandlers) {
+    if (toasts.some((toast) => toast.id === id && !toast.dismissed)) continue
+    closeHandlers.delete(id)
+    handler()
+  }
 }
 
 /** Closes a toast (it animates out and leaves the DOM 200 ms later); without an id, all of them. */

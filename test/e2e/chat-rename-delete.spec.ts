@@ -56,12 +56,46 @@ test('delete the open chat: confirm, toast, back home, gone for good', async ({ 
 
   await (await openChatMenu(page, 'Delete this one')).getByRole('menuitem', { name: 'Delete' }).click()
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Chat deleted')
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' })
+  await expect(toasts).toContainText('Chat deleted')
   await expect(page).toHaveURL('/')
   await expect(chatLink(page, 'Delete this one')).toHaveCount(0)
   await expect(chatLink(page, 'Keep this one')).toBeVisible()
-  expect((await page.request.get(`/api/chats/${doomed!.id}`)).status()).toBe(404)
+  // Closing the toast (no Undo) deletes it for good.
+  await toasts.getByRole('button', { name: /close/i }).first().click()
+  await expect.poll(async () => (await page.request.get(`/api/chats/${doomed!.id}`)).status()).toBe(404)
   expect((await page.request.get(`/api/chats/${keep!.id}`)).status()).toBe(200)
+})
+
+test('Undo stays on the toast for its whole duration and brings the chat back, open again', async ({ page }) => {
+  const [doomed] = await createChats(page.request, ['Changed my mind'])
+  await page.goto(`/chat/${doomed!.id}`)
+  await waitForHydration(page)
+  await (await openChatMenu(page, 'Changed my mind')).getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('dialog', { name: 'Delete this chat?' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(chatLink(page, 'Changed my mind')).toHaveCount(0)
+  const undo = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Undo' })
+  await page.waitForTimeout(6500)
+  await expect(undo).toBeVisible()
+  await undo.click()
+  await expect(page).toHaveURL(`/chat/${doomed!.id}`)
+  await expect(chatLink(page, 'Changed my mind')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Chat deleted')).toHaveCount(0)
+  await page.waitForTimeout(2500)
+  expect((await page.request.get(`/api/chats/${doomed!.id}`)).status(), 'still there after the toast would have closed').toBe(200)
+})
+
+test('a chat deleted just before the tab closes is deleted all the same', async ({ page, context }) => {
+  const [doomed] = await createChats(page.request, ['Leaving now'])
+  await page.goto('/')
+  await waitForHydration(page)
+  await (await openChatMenu(page, 'Leaving now')).getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('dialog', { name: 'Delete this chat?' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(chatLink(page, 'Leaving now')).toHaveCount(0)
+  await page.close({ runBeforeUnload: true })
+  const other = await context.newPage()
+  await expect.poll(async () => (await other.request.get(`/api/chats/${doomed!.id}`)).status()).toBe(404)
 })
 
 test('deleting another chat keeps the open one open', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   loadToastStore,
   removeToast,
   resolveToasterLabel,
+  runToastCloseHandlers,
   toastsOverLimit,
   useToastStore,
   type AppToast,
@@ -140,6 +141,7 @@ function ToastItems({
   // A focused toast removed from the DOM (dropped over the limit) takes focus with it without a
   // blur event; re-check so the timers do not stay paused forever.
   useEffect(onToastsChange, [toasts]) // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => runToastCloseHandlers(toasts), [toasts])
 
   awaitingItems.current = !Item && toasts.some((toast) => !toast.dismissed)
   useLayoutEffect(() => {
