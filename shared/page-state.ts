@@ -17,6 +17,8 @@ export interface PageSession {
    * (nor the HTTP client's code) to fill it. Never in `_payload.json`: by then the list is loaded.
    */
   chatList: ChatListPage
+  /** MESSAGE_MAX_CHARS: the composer counts down to it and will not send beyond it. */
+  messageMaxChars: number
 }
 
 export type PageState = (

@@ -15,7 +15,7 @@ import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
 import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
 import { createChatTransport } from '../components/chat/chat-transport.ts'
-import { describeChatError, isConnectionFailure } from '../components/chat/chat-errors.ts'
+import { describeChatError, isConnectionFailure, isRetryable } from '../components/chat/chat-errors.ts'
 import { reportConnectionLost, whenConnected } from '../lib/connection.ts'
 import { takeAnswerRequest } from '../components/chat/answer-handoff.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
@@ -204,7 +204,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       description: message,
       variant: 'error',
       duration: 10_000,
-      action: { label: 'Retry', altText: 'Send your message again with the send button', onClick: retry },
+      // A refusal of the message itself would only be refused again: no Retry for it.
+      action: isRetryable(httpStatus) ? { label: 'Retry', altText: 'Send your message again with the send button', onClick: retry } : undefined,
     })
   }
 

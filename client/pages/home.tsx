@@ -9,7 +9,7 @@ import { PromptBox } from '../components/chat/prompt-box.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import { useModelChoice } from '../components/chat/model-choice.ts'
 import { requestAnswerOnArrival } from '../components/chat/answer-handoff.ts'
-import { describeChatError } from '../components/chat/chat-errors.ts'
+import { describeChatError, isRetryable } from '../components/chat/chat-errors.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { newId } from '../components/chat/new-id.ts'
 import { Icon } from '../components/ui/icon.tsx'
@@ -54,12 +54,12 @@ export default function HomePage() {
       // The question stays in the box; Retry sends it again.
       setText((current) => current || question)
       setSending(false)
-      const { message } = describeChatError(error)
+      const { status, message } = describeChatError(error)
       notify({
         title: 'Your message was not sent',
         description: message,
         variant: 'error',
-        action: { label: 'Retry', altText: 'Send the message again with the send button', onClick: () => void start(question) },
+        action: isRetryable(status) ? { label: 'Retry', altText: 'Send the message again with the send button', onClick: () => void start(question) } : undefined,
       })
       prompt.current?.focus()
     }

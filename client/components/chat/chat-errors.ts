@@ -37,3 +37,11 @@ export function isConnectionFailure(error: unknown): boolean {
   // The AI SDK's own test for a disconnect (Chromium: "network error", "Failed to fetch"; Safari: "Load failed").
   return value.name === 'TypeError' && typeof value.message === 'string' && /fetch|network|load failed/i.test(value.message)
 }
+
+/**
+ * Whether sending the same request again can succeed: not for a refusal of the request itself (a
+ * 400 stays a 400), but for a lost connection, a server error, a rate limit or a busy chat.
+ */
+export function isRetryable(status: number): boolean {
+  return status === 0 || status >= 500 || status === 408 || status === 409 || status === 425 || status === 429
+}

@@ -1,9 +1,10 @@
-import { useCallback, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useCallback, useContext, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { Icon } from '../ui/icon.tsx'
 import { requestIcon } from '../../lib/icons.ts'
 import { Tooltip } from '../ui/tooltip.tsx'
 import { cx } from '../../lib/cx.ts'
 import { useConnectionState } from '../../lib/connection.ts'
+import { InitialStateContext } from '../../lib/page-context.ts'
 
 const MAX_HEIGHT_PX = 240
 
@@ -41,7 +42,10 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
   const empty = value.trim() === ''
   // Disconnected, a send could only fail: the text stays here until the connection is back.
   const connected = useConnectionState() === 'online'
-  const canSend = !empty && !streaming && !sending && connected
+  const maxChars = useContext(InitialStateContext)?.messageMaxChars ?? Infinity
+  const length = value.trim().length
+  const tooLong = length > maxChars
+  const canSend = !empty && !streaming && !sending && connected && !tooLong
 
   // Grow with the content (before paint, so the box never shows a scrollbar first).
   useLayoutEffect(() => {
@@ -70,9 +74,14 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
     [textareaRef],
   )
 
+  /** Enter pressed while an answer is written: the text waits, and the box says why. */
+  const [waitHint, setWaitHint] = useState(false)
+  if (waitHint && !streaming) setWaitHint(false)
+
   function submit(event?: FormEvent) {
     event?.preventDefault()
     if (canSend) onSubmit(value.trim())
+    else if (streaming && !empty) setWaitHint(true)
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -107,6 +116,19 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
       <p id={`${id}-hint`} className="sr-only">
         Enter sends, Shift+Enter adds a new line.
       </p>
+      {/* Counted from 90 % of the limit on: the server refuses a longer message. */}
+      {length > maxChars * 0.9 && (
+        <p id={`${id}-count`} aria-live="polite" data-char-count className={cx('px-4 pb-1 text-xs', tooLong ? 'font-medium text-error-700 dark:text-error-300' : 'text-neutral-600 dark:text-neutral-300')}>
+          {tooLong
+            ? `${(length - maxChars).toLocaleString('en')} ${length - maxChars === 1 ? 'character' : 'characters'} over the limit of ${maxChars.toLocaleString('en')}: shorten it to send.`
+            : `${length.toLocaleString('en')} / ${maxChars.toLocaleString('en')} characters`}
+        </p>
+      )}
+      {waitHint && (
+        <p role="status" className="px-4 pb-1 text-xs text-neutral-600 dark:text-neutral-300">
+          Your message is kept: wait for the answer to finish, or press Stop, then send it.
+        </p>
+      )}
       {!connected && (
         <p className="px-4 pb-1 text-xs text-neutral-600 dark:text-neutral-300" data-offline-hint>
           Not connected: your message stays here, and you can send it once the connection is back.
@@ -127,7 +149,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
             </button>
           </Tooltip>
         ) : (
-          <Tooltip content={connected ? 'Send message' : 'Not connected'}>
+          <Tooltip content={!connected ? 'Not connected' : tooLong ? 'Too long to send' : 'Send message'}>
             <button
               type="submit"
               aria-label="Send message"

@@ -89,7 +89,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     const { statusCode } = outcome
     if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
     const [session, chatList] = await Promise.all([sessionPayload(request), firstChatListPage(request, outcome.state)])
-    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList }
+    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList, messageMaxChars: request.server.config.messageMaxChars }
 
     try {
       return await reply.streamPage(state, statusCode)
