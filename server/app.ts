@@ -18,6 +18,7 @@ import builds from './plugins/builds.ts'
 import llm from './plugins/llm.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
+import accountRoutes from './routes/auth/account.ts'
 import localAuthRoutes from './routes/auth/local.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
@@ -81,6 +82,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(modelRoutes)
   await app.register(chats, { config })
   await app.register(chatRoutes)
+  await app.register(accountRoutes)
   await app.register(icons, { config })
   await app.register(iconRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })

@@ -23,3 +23,5 @@ export const AUTH_POPUP_HEIGHT = 600
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 256
+/** What a user types to confirm deleting their account (any case). */
+export const ACCOUNT_DELETE_CONFIRMATION = 'delete my account'

@@ -37,6 +37,8 @@ export interface Auth {
   signIn(request: FastifyRequest, user: User): Promise<void>
   /** Revokes the session server-side and clears the cookie. */
   signOut(request: FastifyRequest): Promise<void>
+  /** Revokes every session of the signed-in user (all devices), or all but the current one. */
+  revokeAll(request: FastifyRequest, options?: { keepCurrent?: boolean }): Promise<number>
   /** Runs after each sign-in, e.g. to move the anonymous owner's chats to the user. */
   onSignIn(handler: (input: SignInHookInput) => Promise<void>): void
 }
@@ -182,6 +184,19 @@ export default fp(
         request.session.delete()
         userPromises.set(request, Promise.resolve(null))
         if (current.uid) request.log.info({ userId: current.uid }, 'session: signed out')
+      },
+      async revokeAll(request, options = {}) {
+        const current = data(request)
+        if (!current.uid) return 0
+        let query = app.db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', current.uid).where('revoked_at', 'is', null)
+        if (options.keepCurrent && current.sid) query = query.where('id', '!=', current.sid)
+        const result = await query.executeTakeFirst()
+        if (!options.keepCurrent) {
+          request.session.delete()
+          userPromises.set(request, Promise.resolve(null))
+        }
+        request.log.info({ userId: current.uid, keepCurrent: Boolean(options.keepCurrent) }, 'session: revoked every session of the user')
+        return Number(result.numUpdatedRows)
       },
       onSignIn(handler) {
         signInHandlers.push(handler)

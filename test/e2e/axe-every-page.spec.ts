@@ -37,7 +37,11 @@ for (const mode of ['light', 'dark'] as const) {
         await page.getByRole('button', { name: /^Account/ }).click()
         await expect(page.getByRole('menu')).toBeVisible()
         await scan(page, 'the account menu')
+        await page.getByRole('menuitem', { name: 'Account settings' }).click()
+        await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+        await scan(page, 'the account settings')
         await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toHaveCount(0)
       }
 
       const id = await createChatThroughApi(page, 'Show me a code example and a table, please')

@@ -48,6 +48,19 @@ export function AccountMenu() {
       triggerClassName={BUTTON}
       sections={[
         {
+          // Who is signed in, at the top of the menu.
+          label: `Signed in as ${user.email ?? user.name}`,
+          items: [
+            {
+              label: 'Account settings',
+              onSelect: () =>
+                void Promise.all([import('../account/account-dialog.tsx'), import('../../lib/overlay.ts')]).then(([{ AccountDialog }, { overlay }]) =>
+                  overlay.open(AccountDialog, { user }),
+                ),
+            },
+          ],
+        },
+        {
           label: 'Colour mode',
           items: (['system', 'light', 'dark'] as const).map((mode) => ({
             label: mode[0]!.toUpperCase() + mode.slice(1),

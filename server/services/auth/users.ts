@@ -79,6 +79,20 @@ export function createUserStore(db: Kysely<Database>, now: () => number = Date.n
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? toUser(row) : null
     },
+
+    async passwordHashOf(userId: string): Promise<string | null> {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
+      return row?.password_hash ?? null
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
+    },
+
+    /** Deletes the user; their sessions go with it (ON DELETE CASCADE). */
+    async remove(userId: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', userId).execute()
+    },
   }
 }
 

@@ -203,6 +203,12 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return row ? toSummary(row) : null
     },
 
+    /** Every chat of an owner (deleting an account); returns how many there were. */
+    async removeAllOf(ownerId: string): Promise<number> {
+      const result = await db.deleteFrom('chats').where('owner_id', '=', ownerId).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
     async remove(chatId: string): Promise<boolean> {
       // Messages and votes go with it (ON DELETE CASCADE; SQLite enforces it with foreign_keys=ON).
       const result = await db.deleteFrom('chats').where('id', '=', chatId).executeTakeFirst()
