@@ -3,10 +3,47 @@
 // inside the popup, the app sees the flag, clears it and closes the window; the opener hears the
 // `storage` event and refreshes its session, switching to signed in without a reload.
 import { AUTH_POPUP_ERROR, AUTH_POPUP_FLAG, AUTH_POPUP_HEIGHT, AUTH_POPUP_WIDTH } from '../../shared/auth.ts'
+import { navigate } from 'wouter/use-browser-location'
 import { refreshSession } from './session.ts'
 
 export const AUTH_POPUP_NAME = 'auth-popup'
 const AUTH_ERROR_PARAM = 'auth_error'
+/** Where a full-page sign-in (popup blocked) started, to return there once it is over. */
+const RETURN_KEY = 'auth-return-to'
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/** In this window: is it the sign-in popup (rather than a full-page sign-in)? */
+export function isSignInPopup(): boolean {
+  return window.name === AUTH_POPUP_NAME || Boolean(window.opener)
+}
+
+/**
+ * The page a full-page sign-in started from, taken (once). Only a path on this site: never a
+ * place another site could have put there.
+ */
+export function takeSignInReturn(): string | null {
+  const store = session()
+  const path = store?.getItem(RETURN_KEY) ?? null
+  store?.removeItem(RETURN_KEY)
+  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/auth/') ? path : null
+}
+
+/** Leaves a full-page sign-in without signing in: back where it started. */
+export function cancelSignIn() {
+  if (isSignInPopup()) {
+    storage()?.removeItem(AUTH_POPUP_FLAG)
+    window.close()
+    return
+  }
+  window.location.assign(takeSignInReturn() ?? '/')
+}
 
 function storage(): Storage | null {
   try {
@@ -26,6 +63,7 @@ export function openSignIn(url: string) {
   const popup = window.open(url, AUTH_POPUP_NAME, features)
   if (!popup) {
     store?.removeItem(AUTH_POPUP_FLAG)
+    session()?.setItem(RETURN_KEY, window.location.pathname + window.location.search)
     window.location.assign(url)
     return
   }
@@ -42,8 +80,7 @@ export function completeSignInPopup(): boolean {
   // The sign-in pages themselves (/auth/...) are the flow, not its return to the app.
   if (window.location.pathname.startsWith('/auth/')) return false
   // Only the window the opener created closes; a tab the user opened meanwhile carries on.
-  const isPopup = window.name === AUTH_POPUP_NAME || Boolean(window.opener)
-  if (!isPopup) return false
+  if (!isSignInPopup()) return false
   const error = new URLSearchParams(window.location.search).get(AUTH_ERROR_PARAM)
   if (error) store.setItem(AUTH_POPUP_ERROR, error)
   store.removeItem(AUTH_POPUP_FLAG)
@@ -76,7 +113,12 @@ export function watchSignInPopup() {
     }
     void refreshSession()
   })
-  // A full-page flow (popup blocked) comes back with the error in the address.
+  // A full-page flow (popup blocked) is over once the app shows again: back where it started.
+  if (!window.location.pathname.startsWith('/auth/')) {
+    const back = takeSignInReturn()
+    if (back && back !== window.location.pathname + window.location.search) navigate(back, { replace: true })
+  }
+  // A full-page flow comes back with the error in the address.
   const url = new URL(window.location.href)
   const error = url.searchParams.get(AUTH_ERROR_PARAM)
   if (error) {

@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../../shared/constants.ts'
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts'
 import { http, HttpError } from '../lib/http.ts'
 import { cn } from '../lib/cn.ts'
+import { cancelSignIn, isSignInPopup, takeSignInReturn } from '../lib/auth-popup.ts'
 
 type Mode = 'sign-in' | 'sign-up'
 
@@ -29,8 +30,9 @@ export default function SignInPage() {
     setError(null)
     try {
       await http.post(mode === 'sign-in' ? '/api/auth/local/sign-in' : '/api/auth/local/sign-up', body)
-      // Back into the app: in the popup it closes itself; in a full page it shows home signed in.
-      window.location.replace('/')
+      // Back into the app: in the popup it closes itself; in a full page it returns to where the
+      // sign-in started (or home), signed in.
+      window.location.replace(isSignInPopup() ? '/' : (takeSignInReturn() ?? '/'))
     } catch (failure) {
       setError(failure instanceof HttpError ? failure.message : 'Something went wrong. Please try again.')
       setPending(false)
@@ -38,7 +40,8 @@ export default function SignInPage() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-neutral-50 px-4 py-10 dark:bg-neutral-950">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-neutral-50 px-4 py-10 dark:bg-neutral-950">
+      <p className="text-base font-semibold text-neutral-900 dark:text-white">{PRODUCT_NAME}</p>
       <div className="w-full max-w-sm rounded-xl border border-neutral-200 bg-white p-6 shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
         <h1 className="text-xl font-semibold text-neutral-900 dark:text-white">
           {mode === 'sign-in' ? 'Sign in' : 'Create an account'}
@@ -87,6 +90,13 @@ export default function SignInPage() {
             )}
           >
             {pending ? 'Please wait…' : mode === 'sign-in' ? 'Sign in' : 'Create account'}
+          </button>
+          <button
+            type="button"
+            onClick={cancelSignIn}
+            className="inline-flex items-center justify-center rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-neutral-600 dark:text-neutral-100 dark:hover:bg-neutral-800"
+          >
+            Cancel
           </button>
         </form>
         <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-300">

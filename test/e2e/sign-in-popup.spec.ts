@@ -1,6 +1,8 @@
 // SPEC §4, §9: sign-in in a 960×600 popup that closes itself; the opener switches to signed in
 // without a reload. Signing out returns to anonymous, also without a reload.
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
+import { createChats } from './chat-helpers.ts'
+import { PRODUCT_NAME } from '../../shared/constants.ts'
 
 test('sign up in the popup, the opener updates; sign out again', async ({ page }) => {
   const email = `ada-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
@@ -49,11 +51,12 @@ test('wrong credentials show the generic error inside the popup', async ({ page 
   await expect(popup.getByLabel('Email')).toHaveValue('nobody@example.com')
 })
 
-test('a blocked popup falls back to a full-page sign-in', async ({ page }) => {
+test('a blocked popup falls back to a full-page sign-in that returns to where the user was', async ({ page }) => {
   await page.addInitScript(() => {
     window.open = () => null
   })
-  await page.goto('/')
+  await createChats(page, 'before-sign-in')
+  await page.goto('/chat/before-sign-in')
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/auth\/local$/)
@@ -63,6 +66,30 @@ test('a blocked popup falls back to a full-page sign-in', async ({ page }) => {
   await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`)
   await page.getByLabel('Password').fill('a long enough password')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/chat\/before-sign-in$/)
   await expect(page.getByRole('button', { name: /^Account: grace-/ })).toBeVisible()
+  // The chat started before signing in moved to the account and is still there.
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Chat before-sign-in')
+})
+
+test('the sign-in page names the product; Cancel closes the popup, or goes back when it is a full page', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Sign in' }).click()])
+  await popup.waitForLoadState()
+  await expect(popup.getByText(PRODUCT_NAME, { exact: true })).toBeVisible()
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Cancel' }).click()])
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+
+  // A blocked popup: the same page in the tab, and Cancel leads back.
+  await page.evaluate(() => {
+    window.open = () => null
+  })
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/auth\/local$/)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { name: 'Hello there!' })).toBeVisible()
 })
