@@ -116,9 +116,18 @@ export function shareChat(chat: Pick<ChatSummary, 'id' | 'title' | 'visibility'>
   })
 }
 
+/** The file name the server gave: the UTF-8 one (the chat's title as written) when there is one. */
 function filenameOf(response: Response, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')
-  return match?.[1] ?? fallback
+  const header = response.headers.get('content-disposition') ?? ''
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1]
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8)
+    } catch {
+      // Malformed: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback
 }
 
 /**

@@ -58,6 +58,22 @@ test('share publicly, copy the link; a second visitor reads it but cannot change
   expect((await page.request.get(`/api/chats/${chat!.id}`)).status()).toBe(200)
 })
 
+test('on a private chat the copy button offers "Make public and copy": the link it copies opens for others', async ({ page, baseURL }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
+  const [chat] = await createChats(page.request, ['Private at first'])
+  await page.goto(`/chat/${chat!.id}`)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Share chat' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Share chat' })
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Make public and copy' }).click()
+  await expect(dialog.getByRole('radio', { name: /Public/ })).toBeChecked()
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Link copied')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/chat/${chat!.id}`)
+  expect((await (await page.request.get(`/api/chats/${chat!.id}`)).json()).chat.visibility).toBe('public')
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible()
+})
+
 test('export the open chat as Markdown and as JSON', async ({ page }) => {
   const [chat] = await createChats(page.request, ['Packing list'], () => 'Passport, charger, socks')
   await page.goto(`/chat/${chat!.id}`)
@@ -65,14 +81,14 @@ test('export the open chat as Markdown and as JSON', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Export chat' }).click()
   const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Markdown' }).click()])
-  expect(markdown.suggestedFilename()).toBe(`chat-${chat!.id}.md`)
+  expect(markdown.suggestedFilename(), "named after the chat").toBe("Packing list.md")
   const text = await readFile((await markdown.path())!, 'utf8')
   expect(text).toContain('Packing list')
   expect(text).toContain('Passport, charger, socks')
 
   await page.getByRole('button', { name: 'Export chat' }).click()
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'JSON' }).click()])
-  expect(json.suggestedFilename()).toBe(`chat-${chat!.id}.json`)
+  expect(json.suggestedFilename()).toBe("Packing list.json")
   const body = JSON.parse(await readFile((await json.path())!, 'utf8'))
   expect(body.chat).toMatchObject({ id: chat!.id, title: 'Packing list' })
   expect(body.messages[0].parts[0].text).toBe('Passport, charger, socks')
@@ -84,5 +100,5 @@ test('a chat can also be exported from its sidebar menu', async ({ page }) => {
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Options for “From the menu”' }).click()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'JSON' }).click()])
-  expect(download.suggestedFilename()).toBe(`chat-${chat!.id}.json`)
+  expect(download.suggestedFilename()).toBe("From the menu.json")
 })

@@ -31,7 +31,7 @@ t.test('Markdown (the default): title, each message under its author, failed ans
   for (const res of [await exportOf(app, v, chatId), await exportOf(app, v, chatId, 'md')]) {
     t.equal(res.statusCode, 200)
     t.match(res.headers['content-type'], /^text\/markdown; charset=utf-8/)
-    t.equal(res.headers['content-disposition'], `attachment; filename="chat-${chatId}.md"`)
+    t.equal(res.headers['content-disposition'], `attachment; filename="Tides.md"; filename*=UTF-8''Tides.md`, 'named after the chat')
     t.equal(res.headers['cache-control'], 'no-store')
     const lines = res.body.split('\n')
     t.equal(lines[0], '# Tides')
@@ -50,7 +50,7 @@ t.test('JSON: the chat and its messages as the API returns them, without the own
   const res = await exportOf(app, v, chatId, 'json')
   t.equal(res.statusCode, 200)
   t.match(res.headers['content-type'], /^application\/json; charset=utf-8/)
-  t.equal(res.headers['content-disposition'], `attachment; filename="chat-${chatId}.json"`)
+  t.equal(res.headers['content-disposition'], `attachment; filename="Tides.json"; filename*=UTF-8''Tides.json`)
   const body = res.json()
   const read = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json()
   t.same(Object.keys(body).sort(), ['chat', 'messages'])
@@ -82,4 +82,11 @@ t.test('who may export: the owner always, anyone once public, nobody else', asyn
   const bad = await exportOf(app, owner, chatId, 'pdf')
   t.equal(bad.statusCode, 400, 'an unknown format')
   t.equal(bad.json().code, 'VALIDATION_ERROR')
+})
+
+t.test('the file name follows the title, made safe: ASCII fallback and the title as written in filename*', async (t) => {
+  const { exportDisposition } = await import('../../server/services/chats/chat-export.ts')
+  t.equal(exportDisposition('Café "notes": a/b', 'md'), `attachment; filename="Cafe-notes-a-b.md"; filename*=UTF-8''Caf%C3%A9%20notes%20a%20b.md`)
+  t.equal(exportDisposition('日本語のチャット', 'json'), `attachment; filename="chat.json"; filename*=UTF-8''${encodeURIComponent('日本語のチャット.json')}`)
+  t.equal(exportDisposition('\u0000\r\n', 'md'), `attachment; filename="chat.md"; filename*=UTF-8''chat.md`)
 })

@@ -46,8 +46,10 @@ export function ShareDialog({
   const errorId = useId()
   const link = chatLink(chat.id)
 
-  async function choose(next: Visibility) {
-    if (next === visibility || saving) return
+  /** Resolves true once the chat has the visibility `next`. */
+  async function choose(next: Visibility): Promise<boolean> {
+    if (next === visibility) return true
+    if (saving) return false
     const previous = visibility
     setVisibility(next)
     setSaving(true)
@@ -56,19 +58,23 @@ export function ShareDialog({
       const saved = await updateChat(chat.id, { visibility: next })
       setVisibility(saved.visibility)
       onSaved(saved)
+      return true
     } catch (failure) {
       setVisibility(previous)
       setError(`Could not change who can see this chat: ${failure instanceof Error ? failure.message : String(failure)}`)
+      return false
     } finally {
       setSaving(false)
     }
   }
 
+  /** A private chat's link would open "Chat not found" for everyone else: it is made public first. */
   async function copy() {
+    if (!(await choose('public'))) return
     if (await copyText(link, linkInput.current)) {
       notify({
         title: 'Link copied',
-        description: visibility === 'public' ? 'Anyone with the link can read this chat.' : 'The chat is private: only you can open the link.',
+        description: 'Anyone with the link can read this chat.',
         variant: 'success',
         type: 'background',
       })
@@ -127,9 +133,9 @@ export function ShareDialog({
           onFocus={(event) => event.currentTarget.select()}
           className="h-9 min-w-0 flex-1 rounded-md border border-neutral-300 bg-neutral-50 px-3 text-sm text-neutral-700 outline-none focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-200"
         />
-        <Button variant="primary" onClick={() => void copy()}>
+        <Button variant="primary" onClick={() => void copy()} disabled={saving}>
           <Icon name="lucide:copy" size={16} />
-          Copy link
+          {visibility === 'public' ? 'Copy link' : 'Make public and copy'}
         </Button>
       </div>
       <div className="mt-6 flex justify-end">

@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
 import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-store.ts'
-import { chatToMarkdown } from '../../services/chats/chat-export.ts'
+import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
 import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage } from './common.ts'
@@ -197,13 +197,12 @@ export default async function chatRoutes(app: FastifyInstance) {
       const { chat } = await access(request, request.params.id, 'read')
       const messages = await app.chats.messages(chat.id)
       const { ownerId: _owner, ...summary } = chat
-      const filename = `chat-${chat.id}`
       reply.header('cache-control', 'no-store')
       if (request.query.format === 'json') {
-        reply.header('content-disposition', `attachment; filename="${filename}.json"`)
+        reply.header('content-disposition', exportDisposition(chat.title, 'json'))
         return reply.type('application/json; charset=utf-8').send(JSON.stringify({ chat: summary, messages }, null, 2))
       }
-      reply.header('content-disposition', `attachment; filename="${filename}.md"`)
+      reply.header('content-disposition', exportDisposition(chat.title, 'md'))
       return reply.type('text/markdown; charset=utf-8').send(chatToMarkdown(summary, messages))
     },
   )

@@ -15,3 +15,20 @@ export function chatToMarkdown(chat: ChatSummary, messages: ChatMessage[]): stri
   }
   return lines.join('\n')
 }
+
+/**
+ * The Content-Disposition of an exported chat: named after its title. `filename` is a plain ASCII
+ * fallback (no quotes, slashes or control characters); `filename*` carries the title as written.
+ */
+export function exportDisposition(title: string, extension: 'md' | 'json'): string {
+  const cleaned = title.replace(/[\p{Cc}\\/:*?"<>|]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80).trim() || 'chat'
+  const ascii =
+    cleaned
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/[^A-Za-z0-9 ._-]/g, '')
+      .trim()
+      .replace(/ +/g, '-') || 'chat'
+  const encoded = encodeURIComponent(`${cleaned}.${extension}`).replace(/['()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`
+}
