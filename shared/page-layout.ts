@@ -2,9 +2,14 @@
 // needs this, not the route table (shared/routes.ts), which loads with client navigation.
 import type { PageName } from './routes.ts'
 
-/** Pages shown without the app's header and sidebar (the sign-in popup); error pages have none either. */
+/** Pages shown without the app's header and sidebar (the sign-in popup). */
 const PAGES_WITHOUT_LAYOUT: ReadonlySet<string> = new Set<PageName>(['sign-in'])
 
-export function showsAppLayout(state: { kind: 'page'; route: string } | { kind: 'error' }): boolean {
-  return state.kind === 'page' && !PAGES_WITHOUT_LAYOUT.has(state.route)
+/**
+ * A page keeps the app's header and sidebar; so does a non-fatal error (a chat not found): the user
+ * can go on from there. A fatal error replaces the whole app.
+ */
+export function showsAppLayout(state: { kind: 'page'; route: string } | { kind: 'error'; error: { fatal: boolean } }): boolean {
+  if (state.kind === 'error') return !state.error.fatal
+  return !PAGES_WITHOUT_LAYOUT.has(state.route)
 }

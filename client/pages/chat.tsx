@@ -316,12 +316,14 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           )}
         </div>
       </div>
+      {/* Its own strip between the messages and the composer, not laid over the messages: it never
+          hides the last lines of the answer. */}
       {!atBottom && (
-        <div className="pointer-events-none absolute inset-x-0 bottom-28 flex justify-center">
+        <div className="flex h-11 shrink-0 items-center justify-center" data-jump-strip>
           <button
             type="button"
             onClick={() => scrollToBottom()}
-            className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full border border-neutral-200 bg-white px-3 py-1.5 text-sm font-medium text-neutral-800 shadow-md hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
+            className="inline-flex items-center gap-1.5 rounded-full border border-neutral-200 bg-white px-3 py-1.5 text-sm font-medium text-neutral-800 shadow-md hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
           >
             <Icon name="lucide:arrow-down" size={16} />
             Jump to latest

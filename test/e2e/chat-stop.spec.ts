@@ -42,6 +42,9 @@ test('scrolling up while an answer streams stops the auto-scroll until "Jump to 
   await question.scrollIntoViewIfNeeded()
   const jump = page.getByRole('button', { name: 'Jump to latest' })
   await expect(jump).toBeVisible()
+  // The pill sits below the messages, never over their last lines.
+  const messagesBox = (await page.locator('div.overflow-y-auto:has(> div > [role="log"])').boundingBox())!
+  expect((await jump.boundingBox())!.y).toBeGreaterThanOrEqual(messagesBox.y + messagesBox.height - 1)
   const top = (await question.boundingBox())!.y
   const heightThen = (await answer.boundingBox())!.height
   // The answer keeps growing below, and the question the reader is looking at stays where it is.

@@ -46,15 +46,19 @@ t.test('a visitor with more chats than a page gets the first page and a cursor f
   t.equal(next.json().chats.length, 1, 'the cursor leads to the one chat left')
 })
 
-t.test('a page without the sidebar (an error page) gets no list', async (t) => {
+t.test('a 404 keeps the sidebar (and its list); a fatal error page, without the sidebar, gets none', async (t) => {
   const { app } = await buildApp(t)
   const owner = visitor()
   await createChat(app, owner, 'Hello', 'hello')
   for (const path of ['/no/such/page', '/chat/missing']) {
     const page = await app.inject({ url: path, headers: owner.headers() })
     t.equal(page.statusCode, 404, path)
-    t.notOk('chatList' in appState(page.body), path)
+    t.same(appState(page.body).chatList?.chats.map((chat: { id: string }) => chat.id), ['hello'], `${path}: the list is inlined`)
   }
+  // An invalid chat id is a fatal 404: the whole page is the error, no sidebar.
+  const fatal = await app.inject({ url: '/chat/not.valid', headers: owner.headers() })
+  t.equal(fatal.statusCode, 404)
+  t.notOk('chatList' in appState(fatal.body), 'no list for a fatal error page')
 })
 
 t.test('a first visit inlines an empty list; a bot gets none; a payload never carries it', async (t) => {

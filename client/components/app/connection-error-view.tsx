@@ -19,7 +19,7 @@ export function ConnectionErrorView({ error }: { error: PageError }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connection])
   return (
-    <main className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center" data-error-page data-connection-error>
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center" data-error-page data-connection-error>
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900 dark:text-white">{error.statusMessage}</h1>
       <p className="max-w-prose text-base text-neutral-600 dark:text-neutral-300">{error.message}</p>
       <button
@@ -29,6 +29,6 @@ export function ConnectionErrorView({ error }: { error: PageError }) {
       >
         Retry
       </button>
-    </main>
+    </div>
   )
 }
