@@ -53,7 +53,8 @@ t.test('a 404 keeps the sidebar (and its list); a fatal error page, without the 
   for (const path of ['/no/such/page', '/chat/missing']) {
     const page = await app.inject({ url: path, headers: owner.headers() })
     t.equal(page.statusCode, 404, path)
-    t.same(appState(page.body).chatList?.chats.map((chat: { id: string }) => chat.id), ['hello'], `${path}: the list is inlined`)
+    const { chatList } = appState(page.body) as { chatList?: { chats: Array<{ id: string }> } }
+    t.same(chatList?.chats.map((chat) => chat.id), ['hello'], `${path}: the list is inlined`)
   }
   // An invalid chat id is a fatal 404: the whole page is the error, no sidebar.
   const fatal = await app.inject({ url: '/chat/not.valid', headers: owner.headers() })

@@ -1,6 +1,7 @@
-// The search palette: a modal combobox over the owner's chats. Typing searches titles and message
-// text (GET /api/chats/search, debounced, the previous request aborted); with nothing typed it
-// lists the recent chats. Arrow keys move, Enter opens, Escape closes (the overlay layer).
+// The search palette: a modal combobox over the owner's chats and the app's commands. Typing searches
+// titles and message text (GET /api/chats/search, debounced, the previous request aborted) and the
+// commands' names; with nothing typed it lists the recent chats and every command. Arrow keys move,
+// Enter opens or runs, Escape closes (the overlay layer).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { OverlayProps } from '../../lib/overlay.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
@@ -8,15 +9,51 @@ import { searchChats, type SearchHit } from '../../lib/chat-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Icon } from '../ui/icon.tsx'
 import { HighlightedText } from './highlighted-text.tsx'
+import { setColorMode, useColorMode } from '../../lib/color-mode.ts'
+import type { ColorModePreference } from '../../../shared/constants.ts'
+import { signOut, useSession } from '../../lib/session.ts'
+import { focusPrompt } from '../../lib/prompt-focus.ts'
+import { notify } from '../../lib/toast.ts'
 
 export const SEARCH_DEBOUNCE_MS = 200
 const RECENT_COUNT = 8
 
-interface Option {
+interface ChatOption {
+  kind: 'chat'
   chatId: string
   title: string
   snippet?: string
   highlights?: SearchHit['highlights']
+  updatedAt?: number
+}
+
+interface CommandOption {
+  kind: 'command'
+  id: string
+  label: string
+  icon: string
+  /** Other words it is found by. */
+  keywords: string
+  run: () => void
+}
+
+type Option = ChatOption | CommandOption
+
+const THEMES: Array<{ mode: ColorModePreference; label: string; icon: string }> = [
+  { mode: 'light', label: 'Switch to light theme', icon: 'lucide:sun' },
+  { mode: 'dark', label: 'Switch to dark theme', icon: 'lucide:moon' },
+  { mode: 'system', label: 'Use the system theme', icon: 'lucide:monitor' },
+]
+
+/** When a chat was last active, short: a time today, "Yesterday", a weekday this week, else a date. */
+export function formatWhen(at: number, now = Date.now()): string {
+  const date = new Date(at)
+  const today = new Date(now)
+  const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()
+  if (at >= startOfToday) return date.toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' })
+  if (at >= startOfToday - 86_400_000) return 'Yesterday'
+  if (at >= startOfToday - 6 * 86_400_000) return date.toLocaleDateString('en', { weekday: 'long' })
+  return date.toLocaleDateString('en', { month: 'short', day: 'numeric', ...(date.getFullYear() === today.getFullYear() ? {} : { year: 'numeric' }) })
 }
 
 type Results =
@@ -30,9 +67,11 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
   const [results, setResults] = useState<Results>({ status: 'idle' })
   const [active, setActive] = useState(0)
   const { chats } = useChatHistory()
+  const colorMode = useColorMode()
+  const { loggedIn } = useSession()
   const listId = useId()
   const titleId = useId()
-  const list = useRef<HTMLUListElement>(null)
+  const list = useRef<HTMLDivElement>(null)
   const trimmed = query.trim()
 
   useEffect(() => {
@@ -57,12 +96,48 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
   }, [trimmed])
 
   const hits = results.status === 'done' || results.status === 'loading' ? results.hits : undefined
-  const options: Option[] =
+  const chatOptions: ChatOption[] =
     trimmed && hits
-      ? hits.map((hit) => ({ chatId: hit.chatId, title: hit.title, snippet: hit.snippet, highlights: hit.highlights }))
+      ? hits.map((hit) => ({ kind: 'chat', chatId: hit.chatId, title: hit.title, snippet: hit.snippet, highlights: hit.highlights, updatedAt: hit.updatedAt }))
       : trimmed
         ? []
-        : chats.slice(0, RECENT_COUNT).map((chat) => ({ chatId: chat.id, title: chat.title }))
+        : chats.slice(0, RECENT_COUNT).map((chat) => ({ kind: 'chat', chatId: chat.id, title: chat.title, updatedAt: chat.updatedAt }))
+  const allCommands: CommandOption[] = [
+    {
+      kind: 'command',
+      id: 'new-chat',
+      label: 'New chat',
+      icon: 'lucide:square-pen',
+      keywords: 'start new conversation home',
+      run: () => (window.location.pathname === '/' ? focusPrompt() : navigate('/')),
+    },
+    ...THEMES.filter((theme) => theme.mode !== colorMode).map<CommandOption>((theme) => ({
+      kind: 'command',
+      id: `theme-${theme.mode}`,
+      label: theme.label,
+      icon: theme.icon,
+      keywords: 'theme colour color mode appearance',
+      run: () => setColorMode(theme.mode),
+    })),
+    ...(loggedIn
+      ? [
+          {
+            kind: 'command' as const,
+            id: 'sign-out',
+            label: 'Sign out',
+            icon: 'lucide:log-out',
+            keywords: 'log out logout account',
+            run: () =>
+              void signOut().then((ok) =>
+                notify(ok ? { title: 'You are signed out.', variant: 'success', type: 'background' } : { title: 'Could not sign out', description: 'Check your connection and try again.', variant: 'error' }),
+              ),
+          },
+        ]
+      : []),
+  ]
+  const words = trimmed.toLowerCase().split(/\s+/).filter(Boolean)
+  const commands = allCommands.filter((command) => words.every((word) => `${command.label} ${command.keywords}`.toLowerCase().includes(word)))
+  const options: Option[] = [...chatOptions, ...commands]
 
   // A new list starts at its first entry.
   useEffect(() => setActive(0), [hits, trimmed === ''])
@@ -73,10 +148,11 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
     if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' })
   }, [activeIndex])
 
-  function openChat(option: Option | undefined) {
+  function choose(option: Option | undefined) {
     if (!option) return
     close()
-    navigate(`/chat/${encodeURIComponent(option.chatId)}`)
+    if (option.kind === 'command') option.run()
+    else navigate(`/chat/${encodeURIComponent(option.chatId)}`)
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -87,7 +163,7 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
       setActive((activeIndex + step + options.length) % options.length)
     } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
       event.preventDefault()
-      openChat(options[activeIndex])
+      choose(options[activeIndex])
     }
   }
 
@@ -101,9 +177,44 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
           : `${results.hits.length} ${results.hits.length === 1 ? 'chat matches' : 'chats match'}.`
         : searching
           ? 'Searching…'
-          : options.length === 0
+          : chatOptions.length === 0
             ? 'No chats yet.'
             : ''
+
+  function renderOption(option: Option, index: number) {
+    return (
+      <div
+        key={option.kind === 'chat' ? option.chatId : option.id}
+        id={optionId(index)}
+        role="option"
+        aria-selected={index === activeIndex}
+        onMouseMove={() => index !== activeIndex && setActive(index)}
+        onClick={() => choose(option)}
+        className="flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 aria-selected:bg-neutral-100 dark:aria-selected:bg-neutral-800"
+      >
+        <Icon name={option.kind === 'chat' ? 'lucide:message-square' : option.icon} size={16} className="mt-0.5 text-neutral-500 dark:text-neutral-400" />
+        {option.kind === 'chat' ? (
+          <>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium">{option.title}</span>
+              {option.snippet && option.snippet !== option.title && (
+                <span className="mt-0.5 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-300">
+                  <HighlightedText text={option.snippet} ranges={option.highlights ?? []} />
+                </span>
+              )}
+            </span>
+            {option.updatedAt !== undefined && (
+              <time dateTime={new Date(option.updatedAt).toISOString()} className="shrink-0 pt-px text-xs text-neutral-600 dark:text-neutral-300">
+                {formatWhen(option.updatedAt)}
+              </time>
+            )}
+          </>
+        ) : (
+          <span className="min-w-0 flex-1 truncate text-sm font-medium">{option.label}</span>
+        )}
+      </div>
+    )
+  }
 
   return (
     <div
@@ -142,34 +253,24 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
         />
         {searching && <Icon name="lucide:loader-circle" size={18} className="animate-spin text-neutral-500 motion-reduce:animate-none" />}
       </div>
-      {!trimmed && options.length > 0 && (
-        <div className="px-4 pt-3 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400" aria-hidden="true">
-          Recent chats
-        </div>
-      )}
-      <ul ref={list} id={listId} role="listbox" aria-label={trimmed ? 'Matching chats' : 'Recent chats'} className="min-h-0 flex-1 overflow-y-auto p-2 empty:hidden">
-        {options.map((option, index) => (
-          <li
-            key={option.chatId}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            onMouseMove={() => index !== activeIndex && setActive(index)}
-            onClick={() => openChat(option)}
-            className="flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 aria-selected:bg-neutral-100 dark:aria-selected:bg-neutral-800"
-          >
-            <Icon name="lucide:message-square" size={16} className="mt-0.5 text-neutral-500 dark:text-neutral-400" />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">{option.title}</span>
-              {option.snippet && option.snippet !== option.title && (
-                <span className="mt-0.5 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-300">
-                  <HighlightedText text={option.snippet} ranges={option.highlights ?? []} />
-                </span>
-              )}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <div ref={list} id={listId} role="listbox" aria-label="Chats and commands" className="min-h-0 flex-1 overflow-y-auto p-2 empty:hidden">
+        {chatOptions.length > 0 && (
+          <div role="group" aria-label={trimmed ? 'Matching chats' : 'Recent chats'}>
+            <div className="px-3 pt-1 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400" aria-hidden="true">
+              {trimmed ? 'Chats' : 'Recent chats'}
+            </div>
+            {chatOptions.map((option, index) => renderOption(option, index))}
+          </div>
+        )}
+        {commands.length > 0 && (
+          <div role="group" aria-label="Commands">
+            <div className="px-3 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400" aria-hidden="true">
+              Commands
+            </div>
+            {commands.map((option, index) => renderOption(option, chatOptions.length + index))}
+          </div>
+        )}
+      </div>
       <p role="status" className={cn('px-4 text-sm text-neutral-600 dark:text-neutral-300', statusText && options.length === 0 ? 'py-6 text-center' : 'sr-only')}>
         {statusText}
       </p>
@@ -178,7 +279,7 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
           <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move
         </span>
         <span>
-          <Kbd>Enter</Kbd> to open
+          <Kbd>Enter</Kbd> to open or run
         </span>
         <span>
           <Kbd>Esc</Kbd> to close
