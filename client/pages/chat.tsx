@@ -9,7 +9,7 @@ import { notify } from '../lib/toast.ts'
 import { PrefetchLink } from '../components/app/prefetch-link.tsx'
 import { Icon } from '../components/ui/icon.tsx'
 import { TextButton } from '../components/chat/text-button.tsx'
-import { PromptBox } from '../components/chat/prompt-box.tsx'
+import { ChatComposer, type ComposerHandle } from '../components/chat/chat-composer.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
@@ -38,7 +38,8 @@ type Votes = Record<string, ChatVote['value']>
 function ChatScreen({ data }: { data: ChatPageData }) {
   const chatId = data.chat.id
   const readOnly = !data.chat.isOwner
-  const [input, setInput] = useState('')
+  /** The composer owns what is typed (typing re-renders it alone); the screen clears and refills it. */
+  const composer = useRef<ComposerHandle>(null)
   const [title, setTitle] = useState(data.chat.title)
   const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => Object.fromEntries(data.messages.map((m) => [m.id, m.status])))
   const [votes, setVotes] = useState<Votes>(() => Object.fromEntries(data.votes.map((vote) => [vote.messageId, vote.value])))
@@ -161,7 +162,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
 
   function send(text: string, id = newId()) {
     beginRequest({ id, text })
-    setInput('')
+    composer.current?.clear()
     return sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, withModel())
   }
 
@@ -196,7 +197,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       // An edited message was already removed on the server, with everything after it.
       const edited = before.current.findIndex((m) => m.id === sent?.id)
       setMessages(edited >= 0 ? before.current.slice(0, edited) : before.current)
-      if (sent) setInput((current) => current || sent.text)
+      if (sent) composer.current?.restore(sent.text)
     }
     const retry = refused && sent ? () => void send(sent.text, sent.id) : refused || error.name !== 'TypeError' ? () => void answer() : () => void resumeStream()
     notify({
@@ -275,7 +276,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <h1 className="sr-only">{title}</h1>
-      <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none]">
+      <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none] [contain:strict]">
         {/* grow: a short conversation starts at the top; a long one rests at the bottom (column-reverse). */}
         <div ref={content} className="mx-auto w-full max-w-3xl grow px-4 pt-6 pb-4 sm:px-6">
           <div role="log" aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex flex-col gap-6">
@@ -340,9 +341,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
               </PrefetchLink>
             </p>
           ) : (
-            <PromptBox
-              value={input}
-              onValueChange={setInput}
+            <ChatComposer
+              handle={composer}
               onSubmit={(text) => void send(text)}
               streaming={busy}
               onStop={() => void stopAnswer()}

@@ -9,6 +9,10 @@
 //                    run, same page) while nothing streams: long tasks (> 50 ms) and the slowest
 //                    key press (Event Timing: input delay + handlers + next paint). Budget: no long
 //                    task > 50 ms per token burst.
+//   3. long chat     typing into the composer of a chat with BENCH_LONG_CHAT_MESSAGES messages (200)
+//                    against a chat with 2 and the home page: the time from each key press to the
+//                    frame after it (median and slowest). Keystrokes must not re-render messages, so
+//                    the long chat should cost what the short one does.
 //
 // Environment: BENCH_TYPING_CHARS (default 120). Everything runs on 127.0.0.1 and stops by itself.
 // Numbers are reported, never asserted.
@@ -18,6 +22,7 @@ import { DESKTOP_CHROME_UA, launchOptions } from '../../test/helpers/chromium.ts
 import { ensureBuild, startProductionApp } from './bench-app.ts'
 
 const TYPING_CHARS = Number(process.env.BENCH_TYPING_CHARS ?? 120)
+const LONG_CHAT_MESSAGES = Number(process.env.BENCH_LONG_CHAT_MESSAGES ?? 200)
 const QUESTION = 'Show me a code example and a table, please'
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
@@ -124,6 +129,59 @@ async function typing(browser: Browser, origin: string, whileStreaming: boolean)
   }
 }
 
+/** A chat of `messages` messages (questions and the offline model's answers), and its owner's cookies. */
+async function seedOwnedChat(origin: string, messages: number): Promise<{ id: string; cookies: Array<{ name: string; value: string }> }> {
+  const id = randomUUID()
+  const json = { 'content-type': 'application/json' }
+  const question = (n: number) => ({ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: `Question ${n}: show me a code example and a table, please` }] })
+  const created = await fetch(`${origin}/api/chats`, { method: 'POST', headers: json, body: JSON.stringify({ id, message: question(1) }) })
+  if (!created.ok) throw new Error(`could not create a chat: ${created.status} ${await created.text()}`)
+  const cookies = created.headers.getSetCookie().map((line) => line.split(';')[0]!).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }))
+  const headers = { ...json, cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') }
+  for (let n = 1; n <= messages / 2; n++) {
+    const body = n === 1 ? { trigger: 'regenerate-message', messages: [question(1)] } : { trigger: 'submit-message', messages: [question(n)] }
+    const answer = await fetch(`${origin}/api/chats/${id}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    if (!answer.ok) throw new Error(`could not answer question ${n}: ${answer.status} ${await answer.text()}`)
+    await answer.text()
+  }
+  return { id, cookies }
+}
+
+/** Records, for every key press, the time until the frame after it has been produced. */
+const KEY_TIMER = `
+  window.__keys = [];
+  document.addEventListener('keydown', () => {
+    const start = performance.now();
+    requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0));
+  }, true);
+`
+
+interface KeyCost {
+  medianMs: number
+  slowestMs: number
+}
+
+async function keyCost(browser: Browser, url: string, cookies: Array<{ name: string; value: string }>): Promise<KeyCost> {
+  const context = await browser.newContext({ userAgent: DESKTOP_CHROME_UA, viewport: VIEWPORTS.desktop })
+  try {
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url })))
+    await context.addInitScript(KEY_TIMER)
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await page.waitForTimeout(500)
+    const input = page.getByRole('textbox', { name: 'Message' })
+    await input.click()
+    await page.evaluate(() => ((window as unknown as { __keys: number[] }).__keys = []))
+    await input.pressSequentially('The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(TYPING_CHARS / 45)).slice(0, TYPING_CHARS), { delay: 30 })
+    await page.waitForTimeout(100)
+    const keys = (await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys)).sort((a, b) => a - b)
+    return { medianMs: keys[Math.floor(keys.length / 2)] ?? 0, slowestMs: keys.at(-1) ?? 0 }
+  } finally {
+    await context.close()
+  }
+}
+
 async function main() {
   ensureBuild()
   const app = await startProductionApp()
@@ -152,6 +210,23 @@ async function main() {
     progress('typing while an answer streams')
     const streaming = await typing(browser, app.origin, true)
 
+    // Answers without pauses, so 100 of them are written in seconds (a second app, same build).
+    progress(`seeding chats of 2 and ${LONG_CHAT_MESSAGES} messages`)
+    const quick = await startProductionApp({ OFFLINE_TOKEN_DELAY_MS: '0' })
+    let costs: Array<[string, KeyCost]>
+    try {
+      const short = await seedOwnedChat(quick.origin, 2)
+      const long = await seedOwnedChat(quick.origin, LONG_CHAT_MESSAGES)
+      progress('typing into the home page, the short chat and the long chat')
+      costs = [
+        ['the home page', await keyCost(browser, `${quick.origin}/`, [])],
+        ['a chat of 2 messages', await keyCost(browser, `${quick.origin}/chat/${short.id}`, short.cookies)],
+        [`a chat of ${LONG_CHAT_MESSAGES} messages`, await keyCost(browser, `${quick.origin}/chat/${long.id}`, long.cookies)],
+      ]
+    } finally {
+      quick.stop()
+    }
+
     console.log('\n### Cumulative layout shift (budget < 0.01)\n')
     console.log('| page | viewport | colour mode | CLS | budget |')
     console.log('|---|---|---|---:|---|')
@@ -162,6 +237,11 @@ async function main() {
     const line = (label: string, t: Typing) => `| ${label} | ${t.longTasks} | ${t.longestTaskMs.toFixed(0)} | ${t.slowestKeyMs.toFixed(0)} | ${t.keysOver50} |`
     console.log(line('nothing streams (baseline)', idle))
     console.log(line(`an answer streams${streaming.streamed ? '' : ' (it ended before the typing did)'}`, streaming))
+    console.log(`\n### Per key: key press to the next frame, typing ${TYPING_CHARS} characters (same run)\n`)
+    console.log('| page | median (ms) | slowest (ms) | median vs the short chat |')
+    console.log('|---|---:|---:|---:|')
+    const baseline = costs[1]![1].medianMs
+    for (const [label, cost] of costs) console.log(`| ${label} | ${cost.medianMs.toFixed(1)} | ${cost.slowestMs.toFixed(1)} | ${(cost.medianMs / baseline).toFixed(2)} |`)
   } finally {
     await browser.close()
     app.stop()

@@ -52,3 +52,17 @@ test('Enter while an answer streams keeps the text and says what to do', async (
   await expect(page.getByText('wait for the answer to finish, or press Stop', { exact: false })).toBeVisible()
   await expect(prompt).toHaveValue('Next question')
 })
+
+test('the composer grows with its text up to 240 px, then scrolls', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  const height = async () => (await prompt.boundingBox())!.height
+  const oneLine = await height()
+  await prompt.fill('one\ntwo\nthree')
+  expect(await height()).toBeGreaterThan(oneLine + 20)
+  await prompt.fill(Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'))
+  expect(await height()).toBeLessThanOrEqual(240)
+  expect(await prompt.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
+  expect(await prompt.evaluate((element) => getComputedStyle(element).overflowY)).toBe('auto')
+})

@@ -7,6 +7,7 @@ import { useConnectionState } from '../../lib/connection.ts'
 import { InitialStateContext } from '../../lib/page-context.ts'
 
 const MAX_HEIGHT_PX = 240
+const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content')
 
 /**
  * Icons of what comes after sending (Stop, the answer and its actions): fetched once the user starts
@@ -47,10 +48,12 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
   const tooLong = length > maxChars
   const canSend = !empty && !streaming && !sending && connected && !tooLong
 
-  // Grow with the content (before paint, so the box never shows a scrollbar first).
+  // Grow with the content (before paint, so the box never shows a scrollbar first). Where CSS can
+  // (field-sizing: content), it does, and nothing is measured: measuring sets the height to auto
+  // and reads it back, which lays out the whole page on every key (in a long chat, every message).
   useLayoutEffect(() => {
     const element = ownRef.current
-    if (!element) return
+    if (!element || SIZES_ITSELF) return
     element.style.height = 'auto'
     element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`
     element.style.overflowY = element.scrollHeight > MAX_HEIGHT_PX ? 'auto' : 'hidden'
@@ -111,7 +114,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
         onKeyDown={onKeyDown}
         placeholder={placeholder}
         aria-describedby={`${id}-hint`}
-        className="block max-h-60 min-h-12 w-full resize-none overflow-hidden bg-transparent px-4 pt-3.5 pb-1 text-base text-neutral-900 placeholder:text-neutral-500 focus:outline-none dark:text-neutral-100 dark:placeholder:text-neutral-400"
+        className="block max-h-60 min-h-12 w-full resize-none overflow-hidden bg-transparent [field-sizing:content] supports-[field-sizing:content]:overflow-y-auto px-4 pt-3.5 pb-1 text-base text-neutral-900 placeholder:text-neutral-500 focus:outline-none dark:text-neutral-100 dark:placeholder:text-neutral-400"
       />
       <p id={`${id}-hint`} className="sr-only">
         Enter sends, Shift+Enter adds a new line.
