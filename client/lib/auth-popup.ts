@@ -9,7 +9,7 @@ import { refreshSession } from './session.ts'
 export const AUTH_POPUP_NAME = 'auth-popup'
 const AUTH_ERROR_PARAM = 'auth_error'
 /** Where a full-page sign-in (popup blocked) started, to return there once it is over. */
-const RETURN_KEY = 'auth-return-to'
+export const RETURN_KEY = 'auth-return-to'
 
 function session(): Storage | null {
   try {
@@ -35,15 +35,6 @@ export function takeSignInReturn(): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/auth/') ? path : null
 }
 
-/** Leaves a full-page sign-in without signing in: back where it started. */
-export function cancelSignIn() {
-  if (isSignInPopup()) {
-    storage()?.removeItem(AUTH_POPUP_FLAG)
-    window.close()
-    return
-  }
-  window.location.assign(takeSignInReturn() ?? '/')
-}
 
 function storage(): Storage | null {
   try {
@@ -114,7 +105,7 @@ export function watchSignInPopup() {
     void refreshSession()
   })
   // A full-page flow (popup blocked) is over once the app shows again: back where it started.
-  if (!window.location.pathname.startsWith('/auth/')) {
+  if (!window.location.pathname.startsWith('/auth/') && session()?.getItem(RETURN_KEY)) {
     const back = takeSignInReturn()
     if (back && back !== window.location.pathname + window.location.search) navigate(back, { replace: true })
   }

@@ -119,9 +119,7 @@ export function connectionErrorPage(): PageError {
   return {
     statusCode: 0,
     statusMessage: offline ? 'You are offline' : 'The server is not answering',
-    message: offline
-      ? 'This page needs a connection. It loads as soon as you are back online.'
-      : 'This page could not be loaded. It loads as soon as the server answers again.',
+    message: `This page loads as soon as ${offline ? 'you are back online' : 'the server answers again'}.`,
     fatal: false,
   }
 }

@@ -12,6 +12,7 @@ export interface LazyComponent<P> {
   load(): Promise<ComponentType<P> | null>
   /** The component once loaded (null until then); loading starts once `wanted` is true. */
   useComponent(wanted: boolean): ComponentType<P> | null
+  isLoaded(): boolean
 }
 
 export function lazyComponent<P extends object>(name: string, importer: () => Promise<ComponentType<P>>): LazyComponent<P> {
@@ -48,5 +49,5 @@ export function lazyComponent<P extends object>(name: string, importer: () => Pr
     return component?.type ?? loaded
   }
 
-  return { load, useComponent }
+  return { load, useComponent, isLoaded: () => loaded !== null }
 }

@@ -119,6 +119,12 @@ function withStore(operation: (store: ToastStore) => void): void {
   void loadToastStore()
 }
 
+let notifiedAny = false
+/** Whether any toast was ever asked for (a list whose code is still loading has one to draw). */
+export function hasNotified(): boolean {
+  return notifiedAny
+}
+
 /** Whether a toast was asked for and waits for the store: F8 then focuses it once it is drawn. */
 export function hasQueuedToasts(): boolean {
   return queuedToasts > 0
@@ -148,6 +154,7 @@ export function notify(options: NotifyOptions): string {
     ariaProps: type === 'foreground' ? { role: 'alert', 'aria-live': 'assertive' } : { role: 'status', 'aria-live': 'polite' },
     content,
   }
+  notifiedAny = true
   if (options.onClose) closeHandlers.set(id, options.onClose)
   if (!loadedStore.get()) queuedToasts++
   withStore(({ toast }) => toast.custom(options.title, toastOptions))

@@ -15,7 +15,7 @@ import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
 import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
 import { createChatTransport } from '../components/chat/chat-transport.ts'
-import { describeChatError, isConnectionFailure, isRetryable } from '../components/chat/chat-errors.ts'
+import { describeChatError, isRetryable } from '../components/chat/chat-errors.ts'
 import { reportConnectionLost, whenConnected } from '../lib/connection.ts'
 import { takeAnswerRequest } from '../components/chat/answer-handoff.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
@@ -355,4 +355,13 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       </div>
     </div>
   )
+}
+
+/** No answer at all: the browser is offline or the server went away (a fetch or a stream cut). */
+function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const value = error as { code?: unknown; name?: unknown; message?: unknown }
+  if (value.code === 'NETWORK_ERROR') return true
+  // The AI SDK's own test for a disconnect (Chromium: "network error", "Failed to fetch"; Safari: "Load failed").
+  return value.name === 'TypeError' && typeof value.message === 'string' && /fetch|network|load failed/i.test(value.message)
 }

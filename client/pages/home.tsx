@@ -9,7 +9,6 @@ import { PromptBox } from '../components/chat/prompt-box.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import { useModelChoice } from '../components/chat/model-choice.ts'
 import { requestAnswerOnArrival } from '../components/chat/answer-handoff.ts'
-import { describeChatError, isRetryable } from '../components/chat/chat-errors.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { newId } from '../components/chat/new-id.ts'
 import { Icon } from '../components/ui/icon.tsx'
@@ -54,6 +53,8 @@ export default function HomePage() {
       // The question stays in the box; Retry sends it again.
       setText((current) => current || question)
       setSending(false)
+      // Only a failed send needs the words for it: loaded then, not with the page.
+      const { describeChatError, isRetryable } = await import('../components/chat/chat-errors.ts')
       const { status, message } = describeChatError(error)
       notify({
         title: 'Your message was not sent',

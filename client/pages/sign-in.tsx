@@ -5,9 +5,24 @@ import { PRODUCT_NAME } from '../../shared/constants.ts'
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts'
 import { http, HttpError } from '../lib/http.ts'
 import { cn } from '../lib/cn.ts'
-import { cancelSignIn, isSignInPopup, takeSignInReturn } from '../lib/auth-popup.ts'
+import { isSignInPopup, takeSignInReturn } from '../lib/auth-popup.ts'
+import { AUTH_POPUP_FLAG } from '../../shared/auth.ts'
 
 type Mode = 'sign-in' | 'sign-up'
+
+/** Leaves the sign-in without signing in: the popup closes; a full page goes back where it started. */
+function cancelSignIn() {
+  if (isSignInPopup()) {
+    try {
+      localStorage.removeItem(AUTH_POPUP_FLAG)
+    } catch {
+      // Storage blocked: nothing was set either.
+    }
+    window.close()
+    return
+  }
+  window.location.assign(takeSignInReturn() ?? '/')
+}
 
 const INPUT =
   'block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-primary-600 focus:outline-2 focus:outline-primary-600/30 dark:border-neutral-600 dark:bg-neutral-800 dark:text-white'

@@ -7,10 +7,23 @@ import { join } from 'node:path'
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
 import { createChats } from './chat-helpers.ts'
 import { startAppProcess } from '../helpers/app-process.ts'
+import type { Page } from '@playwright/test'
+
+/**
+ * The connection notice and view load once the page has settled (a second or so after it loads),
+ * like everything a lost connection needs; a user who goes offline later has them. (Before that the
+ * page still keeps everything, with a plain-text notice.)
+ */
+async function waitUntilSettled(page: Page) {
+  await page.waitForFunction(() =>
+    ['connection-notice', 'connection-error-view'].every((name) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/assets/${name}-`))),
+  )
+}
 
 test('a message sent offline stays in the composer, the page stays, and it sends once back online', async ({ page, context }) => {
   await page.goto('/')
   await waitForHydration(page)
+  await waitUntilSettled(page)
   const documents = countDocumentLoads(page)
   await context.setOffline(true)
   const status = page.getByRole('status').filter({ hasText: 'You are offline' })
@@ -34,10 +47,31 @@ test('a message sent offline stays in the composer, the page stays, and it sends
   expect(documents.value).toBe(0)
 })
 
+test('offline right after the page loaded (before its connection notice came): the page and the text stay all the same', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const documents = countDocumentLoads(page)
+  await context.setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: 'offline' })).toBeVisible()
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  await prompt.fill('Typed at once')
+  await prompt.press('Enter')
+  await page.waitForTimeout(1000)
+  expect(documents.value).toBe(0)
+  await expect(prompt).toHaveValue('Typed at once')
+  await context.setOffline(false)
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled()
+  await prompt.press('Enter')
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('article', { name: 'Answer' })).toContainText('Connect a real model', { timeout: 15_000 })
+  expect(documents.value).toBe(0)
+})
+
 test('a chat opened from the sidebar while offline says so, offers Retry, and loads once back online', async ({ page, context }) => {
   await createChats(page, 'offline-nav-a')
   await page.goto('/')
   await waitForHydration(page)
+  await waitUntilSettled(page)
   const documents = countDocumentLoads(page)
   await context.setOffline(true)
   await page.getByRole('navigation', { name: 'Chat history' }).locator('a[href="/chat/offline-nav-a"]').click()
@@ -69,6 +103,7 @@ test.describe('the server killed in the middle of an answer', () => {
     try {
       await page.goto(server.url + '/')
       await waitForHydration(page)
+      await waitUntilSettled(page)
       const documents = countDocumentLoads(page)
       const prompt = page.getByRole('textbox', { name: 'Message' })
       await prompt.fill('Tell me about the history of tea, with some code')

@@ -40,8 +40,8 @@ test('F8 moves focus to the newest toast, or into the empty region', async ({ pa
 // The toasts' code loads with the first toast (or once the page has settled): F8 pressed while it
 // is still on its way focuses the toast as soon as it is drawn.
 for (const [held, pattern] of [
-  ['the store and the look', /\/assets\/toast-(store|item)-[\w-]+\.js$/],
-  ['the look', /\/assets\/toast-item-[\w-]+\.js$/],
+  ['the store and the look', /\/assets\/toast-(store|items)-[\w-]+\.js$/],
+  ['the look', /\/assets\/toast-items-[\w-]+\.js$/],
 ] as const) {
   test(`F8 while ${held} of the toasts is still loading focuses the toast once drawn`, async ({ page }) => {
     let release!: () => void

@@ -1,53 +1,19 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+import { pageSettled } from '../../lib/page-settled.ts'
 import { useConnectionState } from '../../lib/connection.ts'
 
-const BACK_ONLINE_SHOWN_MS = 3000
+// The notice's look comes once the page has settled, before any connection is likely to be lost;
+// until then (or if it could not come) the live region says the same in plain words.
+const Notice = lazyComponent('the connection notice', () => import('./connection-notice.tsx').then((module) => module.ConnectionNotice))
+if (typeof window !== 'undefined') void pageSettled().then(() => Notice.load())
 
-/**
- * The notice at the top of the window while the browser is offline or the server does not answer,
- * and briefly once it is back. The page itself stays as it was: nothing typed or shown is lost.
- */
+/** Always in the page, so screen readers announce a change (a live region must exist before it). */
 export function ConnectionStatus() {
   const connection = useConnectionState()
-  const [backOnline, setBackOnline] = useState(false)
-  const wasDown = useRef(false)
-  useEffect(() => {
-    if (connection !== 'online') {
-      wasDown.current = true
-      setBackOnline(false)
-      return
-    }
-    if (!wasDown.current) return
-    wasDown.current = false
-    setBackOnline(true)
-    const timer = setTimeout(() => setBackOnline(false), BACK_ONLINE_SHOWN_MS)
-    return () => clearTimeout(timer)
-  }, [connection])
-
-  const text =
-    connection === 'offline'
-      ? 'You are offline. What you type stays here until you are back.'
-      : connection === 'unreachable'
-        ? 'Connection to the server lost. Reconnecting…'
-        : backOnline
-          ? 'Back online.'
-          : ''
+  const Loaded = Notice.useComponent(connection !== 'online')
   return (
-    // Always in the page, so screen readers announce the change (a live region must exist first).
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-[90] flex justify-center px-4">
-      {text && (
-        <p
-          data-connection={connection}
-          className={
-            connection === 'online'
-              ? 'rounded-full bg-primary-800 px-4 py-1.5 text-sm font-medium text-white shadow-md'
-              : 'rounded-full bg-neutral-900 px-4 py-1.5 text-sm font-medium text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900'
-          }
-        >
-          {connection !== 'online' && <span aria-hidden className="mr-2 inline-block size-2 animate-pulse rounded-full bg-amber-400 align-middle" />}
-          {text}
-        </p>
-      )}
+      {Loaded ? <Loaded /> : connection !== 'online' && (connection === 'offline' ? 'You are offline.' : 'Reconnecting…')}
     </div>
   )
 }

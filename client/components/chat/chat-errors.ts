@@ -29,15 +29,6 @@ export function describeChatError(error: unknown): ChatFailure {
   return { status, message: typeof value.message === 'string' && value.message ? value.message : 'Something went wrong.' }
 }
 
-/** No answer at all: the browser is offline or the server went away (a fetch or a stream cut). */
-export function isConnectionFailure(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const value = error as { code?: unknown; name?: unknown; message?: unknown }
-  if (value.code === 'NETWORK_ERROR') return true
-  // The AI SDK's own test for a disconnect (Chromium: "network error", "Failed to fetch"; Safari: "Load failed").
-  return value.name === 'TypeError' && typeof value.message === 'string' && /fetch|network|load failed/i.test(value.message)
-}
-
 /**
  * Whether sending the same request again can succeed: not for a refusal of the request itself (a
  * 400 stays a 400), but for a lost connection, a server error, a rate limit or a busy chat.

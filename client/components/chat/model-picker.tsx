@@ -16,7 +16,7 @@ export function ModelPicker({ models, value, onChange }: { models: ModelInfo[]; 
         value={value}
         title={models.find((model) => model.id === value)?.label}
         onChange={(event) => onChange(event.target.value)}
-        className="h-8 max-w-[min(100%,16rem)] pointer-coarse:h-11 appearance-none truncate rounded-lg border border-transparent bg-transparent pr-7 pl-7 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-200 dark:hover:bg-neutral-700"
+        className="h-8 max-w-64 pointer-coarse:h-11 appearance-none truncate rounded-lg border border-transparent bg-transparent pr-7 pl-7 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-200 dark:hover:bg-neutral-700"
       >
         {models.map((model) => (
           <option key={model.id} value={model.id}>

@@ -114,7 +114,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
         onKeyDown={onKeyDown}
         placeholder={placeholder}
         aria-describedby={`${id}-hint`}
-        className="block max-h-60 min-h-12 w-full resize-none overflow-hidden bg-transparent [field-sizing:content] supports-[field-sizing:content]:overflow-y-auto px-4 pt-3.5 pb-1 text-base text-neutral-900 placeholder:text-neutral-500 focus:outline-none dark:text-neutral-100 dark:placeholder:text-neutral-400"
+        className="block max-h-60 min-h-12 w-full resize-none overflow-y-auto bg-transparent [field-sizing:content] px-4 pt-3.5 pb-1 text-base text-neutral-900 placeholder:text-neutral-500 focus:outline-none dark:text-neutral-100 dark:placeholder:text-neutral-400"
       />
       <p id={`${id}-hint`} className="sr-only">
         Enter sends, Shift+Enter adds a new line.
@@ -129,12 +129,12 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
       )}
       {waitHint && (
         <p role="status" className="px-4 pb-1 text-xs text-neutral-600 dark:text-neutral-300">
-          Your message is kept: wait for the answer to finish, or press Stop, then send it.
+          Your message is kept: wait for the answer to finish, or press Stop.
         </p>
       )}
       {!connected && (
         <p className="px-4 pb-1 text-xs text-neutral-600 dark:text-neutral-300" data-offline-hint>
-          Not connected: your message stays here, and you can send it once the connection is back.
+          Not connected: your message stays here until you can send it.
         </p>
       )}
       <div className="flex items-center gap-2 px-2 pb-2">

@@ -5,6 +5,7 @@ import { signOut, useSession } from '../../lib/session.ts'
 import { openSignIn } from '../../lib/auth-popup.ts'
 import { setColorMode, useColorMode } from '../../lib/color-mode.ts'
 import { Menu } from '../ui/menu.tsx'
+import { overlay } from '../../lib/overlay.ts'
 import type { SessionUser } from '../../../shared/session.ts'
 
 const BUTTON =
@@ -54,9 +55,7 @@ export function AccountMenu() {
             {
               label: 'Account settings',
               onSelect: () =>
-                void Promise.all([import('../account/account-dialog.tsx'), import('../../lib/overlay.ts')]).then(([{ AccountDialog }, { overlay }]) =>
-                  overlay.open(AccountDialog, { user }),
-                ),
+                void import('../account/account-dialog.tsx').then(({ AccountDialog }) => overlay.open(AccountDialog, { user })),
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
 import { cx } from '../../lib/cx.ts'
 import { focusPrompt } from '../../lib/prompt-focus.ts'
@@ -8,7 +8,6 @@ import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Tooltip } from '../ui/tooltip.tsx'
 import { ChatHistoryList } from '../history/chat-history-list.tsx'
-import { keepTabInside } from '../../lib/focus-trap.ts'
 
 /** The sidebar's classes: a drawer on phones (open or off-screen), a column from `md`. */
 export function sidebarClasses(drawerOpen: boolean): string {
@@ -25,6 +24,22 @@ const ICON_BUTTON =
 export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean; onCloseDrawer: () => void }) {
   const [location, navigate] = useLocation()
   const scroller = useRef<HTMLElement>(null)
+  // The phone drawer is a modal panel: opening it moves the focus into it (and Tab stays inside:
+  // the trap's code comes with the first opening, not with first paint); closing it gives the focus
+  // back to the toggle, unless a navigation from inside it moved the focus on.
+  const trap = useRef<typeof import('../../lib/focus-trap.ts').keepTabInside | null>(null)
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    const sidebar = document.getElementById('app-sidebar')
+    if (drawerOpen) {
+      void import('../../lib/focus-trap.ts').then((module) => (trap.current = module.keepTabInside))
+      sidebar?.querySelector<HTMLElement>('a[href], button')?.focus()
+    } else if (wasOpen.current) {
+      const active = document.activeElement
+      if (!active || active === document.body || sidebar?.contains(active)) document.querySelector<HTMLElement>('[aria-controls="app-sidebar"]')?.focus()
+    }
+    wasOpen.current = drawerOpen
+  }, [drawerOpen])
 
   return (
     <>
@@ -40,7 +55,7 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
         aria-label="Chats"
         // Open on a phone it is a modal panel: Tab stays inside.
         onKeyDown={(event) => {
-          if (drawerOpen) keepTabInside(event, event.currentTarget)
+          if (drawerOpen) trap.current?.(event, event.currentTarget)
         }}
         className={sidebarClasses(drawerOpen)}
       >

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { AppHeader } from './app-header.tsx'
 import { AppSidebar } from './app-sidebar.tsx'
@@ -18,19 +18,6 @@ export function DefaultLayout({ children, chatTitle }: { children: ReactNode; ch
   // A navigation from inside the drawer closes it. (The layout stays mounted from page to page;
   // each page puts the caret in its own prompt when it opens.)
   useEffect(() => setDrawerOpen(false), [location])
-
-  // The phone drawer is a modal panel: opening it moves the focus into it, closing it gives the
-  // focus back to the toggle (unless a navigation from inside it moved the focus on).
-  const drawerWasOpen = useRef(false)
-  useEffect(() => {
-    const sidebar = document.getElementById('app-sidebar')
-    if (drawerOpen) sidebar?.querySelector<HTMLElement>('a[href], button')?.focus()
-    else if (drawerWasOpen.current) {
-      const active = document.activeElement
-      if (!active || active === document.body || sidebar?.contains(active)) document.querySelector<HTMLElement>('[aria-controls="app-sidebar"]')?.focus()
-    }
-    drawerWasOpen.current = drawerOpen
-  }, [drawerOpen])
 
   // ⌘/Ctrl+K search, ⌘/Ctrl+Shift+O new chat; Escape closes the phone drawer.
   useEffect(() => {

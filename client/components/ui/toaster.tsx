@@ -1,25 +1,22 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import { TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS, TOAST_VIEWPORT_HOTKEY } from '../../../shared/constants.ts'
+import { useEffect, useRef, useState } from 'react'
+import { TOAST_VIEWPORT_HOTKEY } from '../../../shared/constants.ts'
+import type { ToastItemsProps } from './toast-items.tsx'
 import {
   DEFAULT_TOASTER_LABEL,
   dismiss,
+  hasNotified,
   hasQueuedToasts,
   loadToastStore,
-  removeToast,
   resolveToasterLabel,
-  runToastCloseHandlers,
-  toastsOverLimit,
   useToastStore,
-  type AppToast,
-  type ToastStore,
 } from '../../lib/toast.ts'
 import { lazyComponent } from '../../lib/lazy-component.ts'
 import { pageSettled } from '../../lib/page-settled.ts'
 
 // The region and its keyboard handling are there from the first paint. The store (react-hot-toast)
-// loads with the first toast or once the page has settled; how a toast looks and moves
-// (toast-item.tsx) loads with the first toast.
-const ToastItem = lazyComponent('the toasts', () => import('./toast-item.tsx').then((module) => module.ToastItem))
+// loads with the first toast or once the page has settled; the list and how a toast looks and
+// moves (toast-items.tsx, toast-item.tsx) load with the store.
+const ToastItems = lazyComponent<ToastItemsProps>('the toasts', () => import('./toast-items.tsx').then((module) => module.ToastItems))
 
 /**
  * SPEC §2, §4, §9: the toast viewport, top-right, 24rem wide from `sm` (full width below). F8 moves
@@ -27,6 +24,7 @@ const ToastItem = lazyComponent('the toasts', () => import('./toast-item.tsx').t
  */
 export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
   const store = useToastStore()
+  const Items = ToastItems.useComponent(store !== null)
   const name = resolveToasterLabel(label)
   const list = useRef<HTMLOListElement>(null)
   // Where focus was before F8, to give it back when the last toast closes from the keyboard.
@@ -51,7 +49,8 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
       if (active instanceof HTMLElement && !region.contains(active)) returnFocus.current = active
       const newest = region.querySelector<HTMLElement>('li[data-state="open"]')
       ;(newest ?? region).focus()
-      focusWhenDrawn.current = !newest && (awaitingItems.current || hasQueuedToasts())
+      // A toast asked for while the store or the list's code is still loading: focus it once drawn.
+      focusWhenDrawn.current = !newest && (awaitingItems.current || hasQueuedToasts() || (hasNotified() && !ToastItems.isLoaded()))
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
@@ -87,8 +86,8 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
         }}
       >
-        {store && (
-          <ToastItems
+        {store && Items && (
+          <Items
             store={store}
             paused={hovered || focused}
             list={list}
@@ -101,54 +100,4 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
       </ol>
     </section>
   )
-}
-
-/** The toasts of the store: the limit of 5, pausing every timer while the region is hovered or focused. */
-function ToastItems({
-  store,
-  paused,
-  list,
-  awaitingItems,
-  focusWhenDrawn,
-  onToastsChange,
-  onClose,
-}: {
-  store: ToastStore
-  paused: boolean
-  list: RefObject<HTMLOListElement | null>
-  awaitingItems: RefObject<boolean>
-  focusWhenDrawn: RefObject<boolean>
-  onToastsChange: () => void
-  onClose: (id: string, item: HTMLElement | null) => void
-}) {
-  const { toasts, handlers } = store.useToaster({ removeDelay: TOAST_REMOVE_DELAY_MS })
-  const Item = ToastItem.useComponent(toasts.length > 0)
-
-  // react-hot-toast keeps 20; the spec keeps 5. Layout effect: the sixth never paints.
-  useLayoutEffect(() => {
-    for (const id of toastsOverLimit(toasts, TOAST_MAX_VISIBLE)) removeToast(id)
-  }, [toasts])
-
-  // endPause only acts when it sees the pause in its closure, so always call the latest one.
-  const latest = useRef(handlers)
-  latest.current = handlers
-  useEffect(() => {
-    if (!paused) return
-    latest.current.startPause()
-    return () => latest.current.endPause()
-  }, [paused])
-
-  // A focused toast removed from the DOM (dropped over the limit) takes focus with it without a
-  // blur event; re-check so the timers do not stay paused forever.
-  useEffect(onToastsChange, [toasts]) // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => runToastCloseHandlers(toasts), [toasts])
-
-  awaitingItems.current = !Item && toasts.some((toast) => !toast.dismissed)
-  useLayoutEffect(() => {
-    if (!Item || !focusWhenDrawn.current) return
-    focusWhenDrawn.current = false
-    list.current?.querySelector<HTMLElement>('li[data-state="open"]')?.focus()
-  }, [Item]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  return Item ? (toasts as AppToast[]).map((toast) => <Item key={toast.id} toast={toast} onClose={onClose} />) : null
 }

@@ -2,7 +2,6 @@ import {
   cloneElement,
   useEffect,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -13,8 +12,11 @@ import {
   type ReactNode,
   type Ref,
 } from 'react'
-import { createPortal } from 'react-dom'
 import { tooltipDelayGroup } from '../../lib/tooltip-delay.ts'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+import type { TooltipBubbleProps } from './tooltip-bubble.tsx'
+
+const TooltipBubble = lazyComponent<TooltipBubbleProps>('the tooltips', () => import('./tooltip-bubble.tsx').then((module) => module.TooltipBubble))
 
 interface TriggerProps {
   ref?: Ref<HTMLElement>
@@ -27,8 +29,6 @@ interface TriggerProps {
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void
 }
 
-const GAP_PX = 8
-const EDGE_PX = 8
 
 /**
  * SPEC §9: a tooltip on its one child element. Hover opens it after 700 ms (at once within the
@@ -50,9 +50,11 @@ export function Tooltip({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const pressed = useRef(false)
   const trigger = useRef<HTMLElement>(null)
-  const tip = useRef<HTMLDivElement>(null)
+  // The bubble's code (placing, portal) loads the first time any tooltip is about to show.
+  const Bubble = TooltipBubble.useComponent(open)
 
   function show() {
+    void TooltipBubble.load()
     clearTimeout(timer.current)
     if (isOpen.current) return
     isOpen.current = true
@@ -78,42 +80,6 @@ export function Tooltip({
     [],
   )
 
-  // Placed before paint, above the trigger (below when there is no room), kept inside the viewport.
-  useLayoutEffect(() => {
-    const anchor = trigger.current
-    const element = tip.current
-    if (!open || !anchor || !element) return
-    const box = anchor.getBoundingClientRect()
-    const size = element.getBoundingClientRect()
-    const above = box.top - size.height - GAP_PX
-    const below = box.bottom + GAP_PX
-    const useBelow = side === 'bottom' ? below + size.height <= window.innerHeight - EDGE_PX || above < EDGE_PX : above < EDGE_PX
-    const left = Math.min(
-      Math.max(EDGE_PX, box.left + box.width / 2 - size.width / 2),
-      window.innerWidth - size.width - EDGE_PX,
-    )
-    element.style.top = `${useBelow ? below : above}px`
-    element.style.left = `${Math.max(EDGE_PX, left)}px`
-    element.dataset.side = useBelow ? 'bottom' : 'top'
-  }, [open, side])
-
-  useEffect(() => {
-    if (!open) return
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.key === 'Escape') hide()
-    }
-    // A scrolled trigger would leave its tooltip behind.
-    const onScroll = () => hide()
-    document.addEventListener('keydown', onKeyDown)
-    window.addEventListener('scroll', onScroll, true)
-    window.addEventListener('resize', onScroll)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      window.removeEventListener('scroll', onScroll, true)
-      window.removeEventListener('resize', onScroll)
-    }
-  }, [open])
-
   const own = children.props
   const ref = useMemo(() => mergeRefs(trigger, own.ref), [own.ref])
   const triggerElement = cloneElement(children, {
@@ -122,6 +88,7 @@ export function Tooltip({
     onPointerEnter(event: PointerEvent<HTMLElement>) {
       own.onPointerEnter?.(event)
       if (event.pointerType === 'touch') return
+      void TooltipBubble.load()
       const delay = tooltipDelayGroup.openDelay()
       if (delay <= 0) show()
       else {
@@ -161,18 +128,7 @@ export function Tooltip({
   return (
     <>
       {triggerElement}
-      {open &&
-        createPortal(
-          <div
-            ref={tip}
-            id={id}
-            role="tooltip"
-            className="pointer-events-none fixed top-0 left-0 z-[70] max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-md transition-opacity duration-100 starting:opacity-0 dark:bg-neutral-100 dark:text-neutral-900"
-          >
-            {content}
-          </div>,
-          document.body,
-        )}
+      {open && Bubble && <Bubble id={id} anchor={trigger} side={side} onDismiss={hide}>{content}</Bubble>}
     </>
   )
 }
