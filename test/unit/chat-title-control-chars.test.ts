@@ -24,7 +24,8 @@ t.test('a long title is cut between words, with an ellipsis', async (t) => {
 })
 
 t.test('the provisional title is the first line’s first whole words', async (t) => {
-  t.equal(provisionalTitle('Tell me about the history of tea in China and Japan'), 'Tell me about the history of…')
+  t.equal(provisionalTitle('Tell me about the history of tea in China and Japan'), 'Tell me about the history…', 'never ends on a dangling word')
+  t.equal(provisionalTitle('Compare SQLite and PostgreSQL in a table'), 'Compare SQLite and PostgreSQL…')
   t.equal(provisionalTitle('What is Fastify?'), 'What is Fastify?')
   t.equal(provisionalTitle('explain this:\n```js\nconst x = 1\n```'), 'Explain this')
   t.equal(provisionalTitle('Supercalifragilisticexpialidocious'.repeat(4)).length <= 60, true)

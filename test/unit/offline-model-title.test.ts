@@ -14,6 +14,7 @@ t.test('asked for a title, the offline model answers with a short complete phras
   t.equal(await title('Tell me about the history of tea.'), 'The history of tea')
   t.equal(await title('Can you please explain how HTTP caching works? With an example.'), 'How HTTP caching works?')
   t.equal(await title('how do I bake sourdough bread at home, step by step?'), 'How do I bake sourdough bread…')
+  t.equal(await title('Compare SQLite and PostgreSQL in a table'), 'Compare SQLite and PostgreSQL…', 'never ends on a dangling word')
   t.equal(await title('Hi!'), 'Hi')
   t.equal(await title("What's `npm ci` for?"), "What's npm ci for?")
   t.equal(await title('¿Qué hora es?'), '¿Qué hora es?')

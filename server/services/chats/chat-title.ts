@@ -2,6 +2,8 @@
 // the question's first whole words with an ellipsis when they had to be cut; never a phrase cut in
 // the middle of a word, never control characters (PostgreSQL text cannot hold NUL).
 
+import { DANGLING_WORD } from '../llm/prompts.ts'
+
 const MAX_LENGTH = 60
 const MAX_WORDS = 6
 
@@ -21,11 +23,13 @@ function unwrap(text: string): string {
     .trim()
 }
 
+
 /** At most `maxWords` whole words and MAX_LENGTH characters; an ellipsis says it was cut. */
 function wholeWords(text: string, maxWords: number): string {
   const words = text.split(' ').filter(Boolean)
   let kept = words.slice(0, maxWords)
   while (kept.length > 1 && kept.join(' ').length > MAX_LENGTH - 1) kept = kept.slice(0, -1)
+  if (kept.length < words.length) while (kept.length > 1 && DANGLING_WORD.test(kept.at(-1)!.replace(/[.,:;!?]+$/u, ''))) kept = kept.slice(0, -1)
   let title = kept.join(' ')
   if (title.length > MAX_LENGTH - 1) title = title.slice(0, MAX_LENGTH - 1)
   if (kept.length < words.length || title.length < kept.join(' ').length) title = `${unwrap(title)}…`

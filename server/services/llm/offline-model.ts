@@ -12,7 +12,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
-import { isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
+import { DANGLING_WORD, isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
 
 export const OFFLINE_MODEL_ID = 'offline'
 export const OFFLINE_PROVIDER = 'offline'
@@ -316,8 +316,14 @@ export function offlineTitle(message: string): string {
   // "Hi!" is all lead-in: then it is the title.
   const phrase = (/[\p{L}\p{N}]/u.test(withoutLeadIn) ? withoutLeadIn : firstSentence).replace(/[.,:;!]+$/u, '').trim()
   if (!/[\p{L}\p{N}]/u.test(phrase)) return 'New chat'
-  const words = phrase.split(' ')
-  const title = words.length > TITLE_MAX_WORDS ? `${words.slice(0, TITLE_MAX_WORDS).join(' ').replace(/[.,:;!?]+$/u, '')}…` : phrase
+  // Whole words, cut where a phrase may end (never on "in a…"), with an ellipsis.
+  let words = phrase.split(' ')
+  const cut = words.length > TITLE_MAX_WORDS
+  if (cut) {
+    words = words.slice(0, TITLE_MAX_WORDS)
+    while (words.length > 1 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,:;!?]+$/u, ''))) words = words.slice(0, -1)
+  }
+  const title = cut ? `${words.join(' ').replace(/[.,:;!?]+$/u, '')}…` : phrase
   return title.charAt(0).toUpperCase() + title.slice(1)
 }
 

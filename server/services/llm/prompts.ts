@@ -13,3 +13,6 @@ export const TITLE_MAX_WORDS = 6
 export function isTitleRequest(systemPrompt: string): boolean {
   return systemPrompt.trimStart().startsWith(TITLE_PROMPT_MARKER)
 }
+
+/** Words a cut title should not end on ("Compare SQLite and PostgreSQL in a…"). */
+export const DANGLING_WORD = /^(a|an|the|of|in|on|at|to|for|from|by|with|and|or|but|about|into|as|is|are|my|your|our|this|that)$/i
