@@ -20,7 +20,7 @@ import { reportConnectionLost, whenConnected } from '../lib/connection.ts'
 import { takeAnswerRequest } from '../components/chat/answer-handoff.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
-import { messageText } from '../components/chat/message-text.ts'
+import { hasContent, messageText } from '../components/chat/message-text.ts'
 import { newId } from '../components/chat/new-id.ts'
 
 export default function ChatPage() {
@@ -270,7 +270,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id
   // An answer the server is still writing (resumed after a load) counts as streaming too.
   const writing = busy || (last?.role === 'assistant' && statuses[last.id] === 'streaming')
-  const waitingForFirstWord = writing && (last?.role !== 'assistant' || messageText(last) === '')
+  const waitingForFirstWord = writing && (last?.role !== 'assistant' || !hasContent(last))
   const unanswered = !busy && !readOnly && last?.role === 'user'
 
   return (
@@ -289,7 +289,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
                   canEdit={!busy}
                   onEdit={(text) => editMessage(message.id, text)}
                 />
-              ) : message.role === 'assistant' && (messageText(message) !== '' || !writing || message !== last) ? (
+              ) : message.role === 'assistant' && (hasContent(message) || !writing || message !== last) ? (
                 <AssistantMessage
                   key={message.id}
                   message={message}

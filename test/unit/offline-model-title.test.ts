@@ -15,6 +15,7 @@ t.test('asked for a title, the offline model answers with a short complete phras
   t.equal(await title('Can you please explain how HTTP caching works? With an example.'), 'How HTTP caching works?')
   t.equal(await title('how do I bake sourdough bread at home, step by step?'), 'How do I bake sourdough bread…')
   t.equal(await title('Compare SQLite and PostgreSQL in a table'), 'Compare SQLite and PostgreSQL…', 'never ends on a dangling word')
+  t.equal(await title('Think step by step: why is the sky blue?'), 'Why is the sky blue?', 'how to think is not the subject')
   t.equal(await title('Hi!'), 'Hi')
   t.equal(await title("What's `npm ci` for?"), "What's npm ci for?")
   t.equal(await title('¿Qué hora es?'), '¿Qué hora es?')

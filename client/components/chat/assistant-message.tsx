@@ -9,6 +9,8 @@ import { MarkdownContent } from './markdown.tsx'
 import { messageText } from './message-text.ts'
 import { AssistantAvatar } from './thinking-indicator.tsx'
 import { TextButton } from './text-button.tsx'
+import { ReasoningBlock } from './reasoning-block.tsx'
+import type { ReasoningUIPart } from 'ai'
 
 export interface AssistantMessageProps {
   message: UIMessage
@@ -29,12 +31,14 @@ export interface AssistantMessageProps {
 export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate }: AssistantMessageProps) {
   const text = messageText(message)
   const settled = !streaming && !reconnecting
+  const reasoning = message.parts.filter((part): part is ReasoningUIPart => part.type === 'reasoning' && part.text !== '')
   return (
     <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
       {/* On phones the text gets the whole width. */}
       <AssistantAvatar className="max-sm:hidden" />
       <div className="min-w-0 flex-1 pt-0.5">
-        {text ? <MarkdownContent text={text} streaming={streaming} /> : settled && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
+        {reasoning.length > 0 && <ReasoningBlock parts={reasoning} />}
+        {text ? <MarkdownContent text={text} streaming={streaming} /> : settled && reasoning.length === 0 && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
         {reconnecting && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300" data-reconnecting>
             <Icon name="lucide:loader-circle" size={14} className="animate-spin" /> Connection lost. The answer continues here once the server answers.

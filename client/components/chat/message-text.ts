@@ -7,3 +7,8 @@ export function messageText(message: Pick<UIMessage, 'parts'>): string {
     .map((part) => part.text)
     .join('\n\n')
 }
+
+/** Whether the model has written anything yet: answer text or reasoning. */
+export function hasContent(message: Pick<UIMessage, 'parts'>): boolean {
+  return message.parts.some((part) => (part.type === 'text' || part.type === 'reasoning') && (part as { text?: string }).text !== '')
+}

@@ -6,14 +6,22 @@ const ROLE = { user: 'You', assistant: 'Assistant', system: 'System' } as const
 export function chatToMarkdown(chat: ChatSummary, messages: ChatMessage[]): string {
   const lines = [`# ${chat.title}`, '', `_Exported ${new Date().toISOString()} · ${messages.length} messages_`, '']
   for (const message of messages) {
+    // The model's reasoning comes first, as a quoted block; then the answer's text.
     const text = message.parts
-      .filter((part) => part.type === 'text' && typeof part.text === 'string')
-      .map((part) => part.text as string)
+      .filter((part) => (part.type === 'text' || part.type === 'reasoning') && typeof part.text === 'string' && part.text !== '')
+      .map((part) => (part.type === 'reasoning' ? quoted(`**Thinking**\n\n${part.text as string}`) : (part.text as string)))
       .join('\n\n')
     const note = message.status === 'partial' ? ' _(stopped)_' : message.status === 'interrupted' ? ' _(interrupted)_' : message.status === 'error' ? ' _(failed)_' : ''
     lines.push(`## ${ROLE[message.role]}${note}`, '', text, '')
   }
   return lines.join('\n')
+}
+
+function quoted(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n')
 }
 
 /**

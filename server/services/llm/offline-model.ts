@@ -171,6 +171,7 @@ const CODE_SAMPLES: Array<{ name: string; fence: string; asked: RegExp; lines: (
 ]
 const TABLE_WORDS = /\btables?\b/i
 const TEXT_ID = 'text-0'
+const REASONING_ID = 'reasoning-0'
 
 export const CONNECT_MODEL_HINT =
   '**Connect a real model:** set `OPENAI_BASE_URL` (and `OPENAI_API_KEY` when the server needs one) to use any OpenAI-compatible server such as OpenAI, Ollama, vLLM, llama.cpp, LM Studio or OpenRouter, or set `ANTHROPIC_API_KEY` or `GOOGLE_GENERATIVE_AI_API_KEY`, then restart the app.'
@@ -184,9 +185,9 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
 
     async doGenerate(call: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       call.abortSignal?.throwIfAborted()
-      const { tokens, finishReason, usage } = plan(call)
+      const { thoughts, tokens, finishReason, usage } = plan(call)
       return {
-        content: [{ type: 'text', text: tokens.join('') }],
+        content: [...(thoughts.length > 0 ? [{ type: 'reasoning' as const, text: thoughts.join('') }] : []), { type: 'text', text: tokens.join('') }],
         finishReason,
         usage,
         response: { modelId: OFFLINE_MODEL_ID },
@@ -197,7 +198,19 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
     async doStream(call: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
       const signal = call.abortSignal
       signal?.throwIfAborted()
-      const { tokens, finishReason, usage } = plan(call)
+      const { thoughts, tokens, finishReason, usage } = plan(call)
+      // Reasoning first (when asked to think), then the answer; each word after a pause.
+      const words: LanguageModelV4StreamPart[] = [
+        ...(thoughts.length > 0
+          ? [
+              { type: 'reasoning-start', id: REASONING_ID } as const,
+              ...thoughts.map((delta) => ({ type: 'reasoning-delta', id: REASONING_ID, delta }) as const),
+              { type: 'reasoning-end', id: REASONING_ID } as const,
+            ]
+          : []),
+        { type: 'text-start', id: TEXT_ID },
+        ...tokens.map((delta) => ({ type: 'text-delta', id: TEXT_ID, delta }) as const),
+      ]
       let next = 0
       let onAbort: (() => void) | undefined
       const detach = () => onAbort && signal?.removeEventListener('abort', onAbort)
@@ -209,12 +222,12 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
           signal?.addEventListener('abort', onAbort, { once: true })
           controller.enqueue({ type: 'stream-start', warnings: [] })
           controller.enqueue({ type: 'response-metadata', modelId: OFFLINE_MODEL_ID })
-          controller.enqueue({ type: 'text-start', id: TEXT_ID })
         },
         async pull(controller) {
-          if (next < tokens.length) {
-            const token = tokens[next]!
-            const delay = pause(options.tokenDelayMs, tokens[next - 1])
+          if (next < words.length) {
+            const part = words[next]!
+            const previous = words[next - 1]
+            const delay = 'delta' in part ? pause(options.tokenDelayMs, previous && 'delta' in previous ? previous.delta : undefined) : 0
             if (delay > 0) {
               try {
                 await sleep(delay, undefined, { signal })
@@ -223,7 +236,7 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
               }
             }
             if (signal?.aborted) return
-            controller.enqueue({ type: 'text-delta', id: TEXT_ID, delta: token })
+            controller.enqueue(part)
             next += 1
             return
           }
@@ -248,12 +261,15 @@ function pause(delayMs: number, previous: string | undefined): number {
 }
 
 interface Plan {
+  /** Reasoning words, when the message asks the model to think (else none). */
+  thoughts: string[]
   tokens: string[]
   finishReason: LanguageModelV4FinishReason
   usage: LanguageModelV4Usage
 }
 
 function plan(call: LanguageModelV4CallOptions): Plan {
+  const thoughts = splitTokens(offlineThoughts(call.prompt))
   let tokens = splitTokens(offlineAnswer(call.prompt))
   let finishReason: LanguageModelV4FinishReason = { unified: 'stop', raw: 'stop' }
   if (call.maxOutputTokens !== undefined && tokens.length > call.maxOutputTokens) {
@@ -262,11 +278,12 @@ function plan(call: LanguageModelV4CallOptions): Plan {
   }
   const input = countWords(call.prompt.map(messageText).join('\n'))
   return {
+    thoughts,
     tokens,
     finishReason,
     usage: {
       inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: tokens.length, text: tokens.length, reasoning: 0 },
+      outputTokens: { total: tokens.length + thoughts.length, text: tokens.length, reasoning: thoughts.length },
     },
   }
 }
@@ -292,6 +309,24 @@ function messageText(message: LanguageModelV4Prompt[number]): string {
     .join('\n')
 }
 
+const THINK_WORDS = /\b(think|thinking|reason|reasoning|step[- ]by[- ]step)\b/i
+
+/**
+ * What the model "thinks" before answering, when the message asks it to think or reason (never for a
+ * title): a few sentences built from the message, the same every time.
+ */
+export function offlineThoughts(prompt: LanguageModelV4Prompt): string {
+  const system = prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
+  const lastUser = prompt.filter((m) => m.role === 'user').at(-1)
+  const text = lastUser ? messageText(lastUser).trim() : ''
+  if (isTitleRequest(system) || !THINK_WORDS.test(text)) return ''
+  return [
+    `The question is “${excerpt(text, 80)}”, ${plural(countWords(text), 'word')} long.`,
+    'I am the offline demo model, so my thinking follows a fixed pattern: read the message, note what stands out, then answer in a few short sections.',
+    'A real model connected here would reason about the question itself.',
+  ].join(' ')
+}
+
 /** The whole answer for a prompt: a title when the system prompt asks for one, else Markdown. */
 export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
   const system = prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
@@ -304,7 +339,7 @@ export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
 
 /** Openings that say nothing about the subject ("Can you tell me about …"). */
 const LEAD_IN =
-  /^(?:(?:hi|hello|hey)\b[\s,!.]*)?(?:(?:can|could|would|will) you\s+(?:please\s+)?|please\s+|i (?:want|need|would like) (?:you )?to\s+)?(?:(?:tell|teach|show) me (?:about|more about)\s+|explain(?: to me)?\s+|describe\s+)?/i
+  /^(?:(?:hi|hello|hey)\b[\s,!.]*)?(?:think (?:step[- ]by[- ]step|carefully|hard)\s*[:,.]?\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?|please\s+|i (?:want|need|would like) (?:you )?to\s+)?(?:(?:tell|teach|show) me (?:about|more about)\s+|explain(?: to me)?\s+|describe\s+)?/i
 
 /**
  * What a model would call the chat: the subject of the first sentence as a short complete phrase

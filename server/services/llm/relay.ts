@@ -15,6 +15,8 @@ export interface StoredPart {
   type: 'text' | 'reasoning'
   text: string
   state: 'streaming' | 'done'
+  /** Reasoning: how long the model thought (the UI's "Thought for N seconds", after a reload too). */
+  providerMetadata?: { chat: { durationMs: number } }
 }
 
 export interface RelayOutcome {
@@ -83,6 +85,8 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
   try {
     const { stream } = await call
     yield { type: 'start-step' }
+    /** When each reasoning part began. */
+    const startedAt = new Map<string, number>()
     reader = stream.getReader()
     for (;;) {
       const { done, value: part } = await reader.read()
@@ -94,6 +98,7 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
           parts.push(stored)
           draft.version++
           open.set(`${stored.type}:${part.id}`, stored)
+          if (stored.type === 'reasoning') startedAt.set(part.id, Date.now())
           yield { type: part.type, id: part.id }
           break
         }
@@ -112,7 +117,11 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
           if (stored) stored.state = 'done'
           draft.version++
           open.delete(key)
-          yield { type: part.type, id: part.id }
+          if (part.type === 'reasoning-end') {
+            const providerMetadata = { chat: { durationMs: Date.now() - (startedAt.get(part.id) ?? Date.now()) } }
+            if (stored) stored.providerMetadata = providerMetadata
+            yield { type: part.type, id: part.id, providerMetadata }
+          } else yield { type: part.type, id: part.id }
           break
         }
         case 'finish':
