@@ -37,6 +37,15 @@ t.test('thinking streams as reasoning before the text, each closed before the ne
   t.equal(finish.usage.outputTokens.total, 6)
 })
 
+t.test('"<think>…</think>" written inline at the start of the content streams as reasoning, then the answer', async (t) => {
+  const { fake, model } = await setup(t)
+  fake.script({ chunks: ['<thi', 'nk>\nLet me', ' see.</th', 'ink>\n\nFour', '.'] })
+  const parts = await streamParts(model)
+  t.strictSame(kinds(parts), ['stream-start', 'reasoning-start', 'reasoning-delta', 'reasoning-delta', 'reasoning-end', 'text-start', 'text-delta', 'text-delta', 'text-end', 'finish'])
+  t.equal(parts.filter((p) => p.type === 'reasoning-delta').map((p) => (p as { delta: string }).delta).join(''), 'Let me see.')
+  t.equal(parts.filter((p) => p.type === 'text-delta').map((p) => (p as { delta: string }).delta).join(''), 'Four.')
+})
+
 t.test('an error sent inside the stream keeps the text before it and is described by its code', async (t) => {
   const { fake, model } = await setup(t)
   const cases: Array<[Script['streamError'], string]> = [

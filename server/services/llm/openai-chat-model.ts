@@ -13,6 +13,7 @@
 // errors.ts and every caller treat them as before. The first-token and idle timeouts are enforced
 // on the socket's events here rather than by wrapping the stream once more (timeouts.ts).
 // The request and response shapes are in openai-chat-wire.ts.
+import { createThinkSplitter, splitThinking } from './think-tags.ts'
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https'
 import { APICallError, InvalidResponseDataError, JSONParseError, type LanguageModelV4, type LanguageModelV4Content, type LanguageModelV4FinishReason, type LanguageModelV4StreamPart } from '@ai-sdk/provider'
@@ -101,7 +102,11 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
           const content: LanguageModelV4Content[] = []
           const reasoning = stringOr(choice.message.reasoning_content) ?? stringOr(choice.message.reasoning)
           if (reasoning) content.push({ type: 'reasoning', text: reasoning })
-          for (const part of contentParts(choice.message.content)) content.push(part)
+          for (const part of contentParts(choice.message.content)) {
+            if (part.type === 'reasoning') content.push(part)
+            // "<think>…</think>" written inline (DeepSeek-R1-style models): reasoning, then text.
+            else for (const piece of splitThinking(part.text)) content.push(piece)
+          }
           const refusal = stringOr(choice.message.refusal)
           if (refusal) content.push({ type: 'text', text: refusal })
           return {
@@ -154,6 +159,8 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
             controller.close()
           }
         }
+        // "<think>…</think>" at the start of the content is reasoning (think-tags.ts).
+        const thinkTags = createThinkSplitter()
         // At most one part is open: text and reasoning alternate, each closed before the next.
         let open: 'text' | 'reasoning' | undefined
         const closeOpenPart = () => {
@@ -195,7 +202,10 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
           if (!change) return
           const thinking = stringOr(change.reasoning_content) ?? stringOr(change.reasoning)
           if (thinking) delta('reasoning', thinking)
-          for (const part of contentParts(change.content)) delta(part.type, part.text)
+          for (const part of contentParts(change.content)) {
+            if (part.type === 'reasoning') delta('reasoning', part.text)
+            else for (const piece of thinkTags.push(part.text)) delta(piece.type, piece.text)
+          }
           const refusal = stringOr(change.refusal)
           if (refusal) {
             refused = true
@@ -222,6 +232,7 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
         res.once('end', () => {
           parser.end()
           if (!endOnce()) return
+          for (const piece of thinkTags.end()) delta(piece.type, piece.text)
           closeOpenPart()
           let finishReason: LanguageModelV4FinishReason
           if (rawFinishReason) finishReason = finishReasonOf(rawFinishReason, refused)
