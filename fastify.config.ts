@@ -91,6 +91,8 @@ export const ConfigSchema = Type.Object({
   AI_DEFAULT_MODEL: Type.Optional(Type.String({ minLength: 1 })),
   ANTHROPIC_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   ANTHROPIC_MODELS: Type.Optional(Type.String({ minLength: 1 })),
+  /** Extended thinking for Claude answers: the tokens it may think with (Anthropic's minimum is 1024); unset: off. */
+  ANTHROPIC_THINKING_BUDGET: Type.Optional(Type.Integer({ minimum: 1024, maximum: 128_000 })),
   GOOGLE_GENERATIVE_AI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   GOOGLE_MODELS: Type.Optional(Type.String({ minLength: 1 })),
   /** A model call that has produced nothing after this long is aborted… */
@@ -156,7 +158,8 @@ export interface AppConfig {
 /** Model providers (DESIGN §5). The offline model is always available and needs nothing. */
 export interface LlmConfig {
   openai: { baseUrl: string; apiKey: string | undefined; models: string[] | undefined } | null
-  anthropic: { apiKey: string; models: string[] } | null
+  /** thinkingBudget: extended thinking's token budget for answers (titles never think); undefined: off. */
+  anthropic: { apiKey: string; models: string[]; thinkingBudget: number | undefined } | null
   google: { apiKey: string; models: string[] } | null
   defaultModel: string | undefined
   firstTokenTimeoutMs: number
@@ -311,6 +314,9 @@ function llmConfig(config: RawConfig): LlmConfig {
     throw new ConfigError('Invalid configuration:\n  AI_MODELS lists models of an OpenAI-compatible server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI) too')
   }
   if (config.ANTHROPIC_MODELS && !config.ANTHROPIC_API_KEY) throw new ConfigError('Invalid configuration:\n  ANTHROPIC_API_KEY is required when ANTHROPIC_MODELS is set')
+  if (config.ANTHROPIC_THINKING_BUDGET && !config.ANTHROPIC_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  ANTHROPIC_API_KEY is required when ANTHROPIC_THINKING_BUDGET is set')
+  }
   if (config.GOOGLE_MODELS && !config.GOOGLE_GENERATIVE_AI_API_KEY) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_GENERATIVE_AI_API_KEY is required when GOOGLE_MODELS is set')
   }
@@ -323,7 +329,11 @@ function llmConfig(config: RawConfig): LlmConfig {
         }
       : null,
     anthropic: config.ANTHROPIC_API_KEY
-      ? { apiKey: config.ANTHROPIC_API_KEY, models: config.ANTHROPIC_MODELS ? list(config.ANTHROPIC_MODELS) : ANTHROPIC_DEFAULT_MODELS }
+      ? {
+          apiKey: config.ANTHROPIC_API_KEY,
+          models: config.ANTHROPIC_MODELS ? list(config.ANTHROPIC_MODELS) : ANTHROPIC_DEFAULT_MODELS,
+          thinkingBudget: config.ANTHROPIC_THINKING_BUDGET,
+        }
       : null,
     google: config.GOOGLE_GENERATIVE_AI_API_KEY
       ? { apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY, models: config.GOOGLE_MODELS ? list(config.GOOGLE_MODELS) : GOOGLE_DEFAULT_MODELS }

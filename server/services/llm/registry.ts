@@ -2,7 +2,7 @@
 // configuration; an OpenAI-compatible server without AI_MODELS is asked for its models. When
 // nothing is configured, or nothing answers, the offline model keeps the app usable.
 import { wrapLanguageModel } from 'ai'
-import type { LanguageModelV4 } from '@ai-sdk/provider'
+import type { LanguageModelV4, LanguageModelV4Middleware } from '@ai-sdk/provider'
 import type { LlmConfig } from '../../../fastify.config.ts'
 import { AppError } from '../../../shared/errors.ts'
 import type { ModelInfo } from '../../../shared/models.ts'
@@ -56,6 +56,24 @@ interface Entry {
   create(): LanguageModelV4 | Promise<LanguageModelV4>
   /** The model enforces the first-token and idle timeouts itself (no middleware around it). */
   timed?: boolean
+  /** Provider options for answers (streamed calls), e.g. to show the model's thinking. */
+  answerOptions?: Record<string, Record<string, unknown>>
+}
+
+/**
+ * Adds provider options to answers only: a title (a generate call) has no use for thinking and
+ * should not pay for it.
+ */
+function answerOptionsMiddleware(options: Record<string, Record<string, unknown>>): LanguageModelV4Middleware {
+  return {
+    specificationVersion: 'v4',
+    transformParams: async ({ type, params }) => {
+      if (type !== 'stream') return params
+      const merged = { ...params.providerOptions }
+      for (const [provider, values] of Object.entries(options)) merged[provider] = { ...values, ...(merged[provider] as object | undefined) } as never
+      return { ...params, providerOptions: merged }
+    },
+  }
 }
 
 export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
@@ -135,12 +153,23 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
     }
     if (anthropic && config.anthropic) {
       for (const model of config.anthropic.models) {
-        out.push({ info: { id: `${ID_PREFIX.anthropic}:${model}`, provider: 'anthropic', label: `${model} (Anthropic)` }, create: async () => (await anthropic()).languageModel(model) })
+        // Extended thinking, when the operator gave it a budget (it costs tokens, so it is off by default).
+        const thinkingBudget = config.anthropic.thinkingBudget
+        out.push({
+          info: { id: `${ID_PREFIX.anthropic}:${model}`, provider: 'anthropic', label: `${model} (Anthropic)` },
+          create: async () => (await anthropic()).languageModel(model),
+          answerOptions: thinkingBudget ? { anthropic: { thinking: { type: 'enabled', budgetTokens: thinkingBudget } } } : undefined,
+        })
       }
     }
     if (google && config.google) {
       for (const model of config.google.models) {
-        out.push({ info: { id: `${ID_PREFIX.google}:${model}`, provider: 'google', label: `${model} (Google)` }, create: async () => (await google()).languageModel(model) })
+        // Gemini thinks anyway; this asks for the summaries of its thoughts, shown as reasoning.
+        out.push({
+          info: { id: `${ID_PREFIX.google}:${model}`, provider: 'google', label: `${model} (Google)` },
+          create: async () => (await google()).languageModel(model),
+          answerOptions: { google: { thinkingConfig: { includeThoughts: true } } },
+        })
       }
     }
     if (out.length === 0) {
@@ -182,7 +211,8 @@ export function createModelRegistry(deps: RegistryDeps): ModelRegistry {
       let model = wrapped.get(id)
       if (!model) {
         const created = await entry.create()
-        model = entry.timed ? created : wrapLanguageModel({ model: created, middleware })
+        const layers = [...(entry.timed ? [] : [middleware]), ...(entry.answerOptions ? [answerOptionsMiddleware(entry.answerOptions)] : [])]
+        model = layers.length > 0 ? wrapLanguageModel({ model: created, middleware: layers }) : created
         wrapped.set(id, model)
       }
       return model
