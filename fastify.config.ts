@@ -99,6 +99,15 @@ export const ConfigSchema = Type.Object({
   MODEL_FIRST_TOKEN_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
   /** …and so is an answer that stops arriving for this long. */
   MODEL_IDLE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
+  /** Built-in tools offered to models, comma-separated (weather, chart); `none` for none; unset: all. */
+  AI_TOOLS: Type.Optional(Type.String({ minLength: 1 })),
+  /** Model calls in one answer, tool steps included: the loop stops there. */
+  AI_MAX_STEPS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  /** A tool call that has not finished after this long fails (the model is told). */
+  TOOL_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 20_000 }),
+  /** Open-Meteo's geocoding and forecast APIs, for the weather tool (keyless). */
+  GEOCODING_API_URL: Type.String({ pattern: '^https?://', default: 'https://geocoding-api.open-meteo.com' }),
+  WEATHER_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.open-meteo.com' }),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
   OFFLINE_TOKEN_DELAY_MS: Type.Integer({ minimum: 0, maximum: 1_000, default: 25 }),
 })
@@ -151,6 +160,7 @@ export interface AppConfig {
   iconsUpstreamTtlMs: number
   iconsUpstreamPerIpPerMinute: number
   llm: LlmConfig
+  tools: ToolsConfig
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -166,6 +176,18 @@ export interface LlmConfig {
   idleTimeoutMs: number
   offlineTokenDelayMs: number
 }
+
+/** Tools an answer may call (DESIGN §5). */
+export interface ToolsConfig {
+  /** Built-in tools on offer. */
+  offered: Array<(typeof BUILT_IN_TOOL_NAMES)[number]>
+  maxSteps: number
+  timeoutMs: number
+  geocodingUrl: string
+  weatherUrl: string
+}
+
+export const BUILT_IN_TOOL_NAMES = ['weather', 'chart'] as const
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 /** Used when ANTHROPIC_MODELS / GOOGLE_MODELS are unset: current general-purpose models of each. */
@@ -251,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iconsUpstreamTtlMs: config.ICONS_UPSTREAM_TTL_S * 1000,
     iconsUpstreamPerIpPerMinute: config.ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE,
     llm: llmConfig(config),
+    tools: toolsConfig(config),
     root,
   }
 }
@@ -342,6 +365,21 @@ function llmConfig(config: RawConfig): LlmConfig {
     firstTokenTimeoutMs: config.MODEL_FIRST_TOKEN_TIMEOUT_MS,
     idleTimeoutMs: config.MODEL_IDLE_TIMEOUT_MS,
     offlineTokenDelayMs: config.OFFLINE_TOKEN_DELAY_MS,
+  }
+}
+
+function toolsConfig(config: RawConfig): ToolsConfig {
+  const wanted = config.AI_TOOLS?.trim().toLowerCase() === 'none' ? [] : config.AI_TOOLS ? list(config.AI_TOOLS) : [...BUILT_IN_TOOL_NAMES]
+  const unknown = wanted.filter((name) => !(BUILT_IN_TOOL_NAMES as readonly string[]).includes(name))
+  if (unknown.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  AI_TOOLS names unknown tools: ${unknown.join(', ')} (built-in tools: ${BUILT_IN_TOOL_NAMES.join(', ')}; or none)`)
+  }
+  return {
+    offered: wanted as ToolsConfig['offered'],
+    maxSteps: config.AI_MAX_STEPS,
+    timeoutMs: config.TOOL_TIMEOUT_MS,
+    geocodingUrl: config.GEOCODING_API_URL.replace(/\/+$/, ''),
+    weatherUrl: config.WEATHER_API_URL.replace(/\/+$/, ''),
   }
 }
 

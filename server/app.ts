@@ -16,6 +16,7 @@ import redis from './plugins/redis.ts'
 import session from './plugins/session.ts'
 import builds from './plugins/builds.ts'
 import llm from './plugins/llm.ts'
+import tools from './plugins/tools.ts'
 import healthRoutes from './routes/health/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import accountRoutes from './routes/auth/account.ts'
@@ -79,6 +80,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   if (config.auth.github) await app.register(import('./routes/auth/github.ts'))
   if (config.auth.oidc) await app.register(import('./routes/auth/oidc.ts'))
   await app.register(llm, { config })
+  await app.register(tools, { config })
   await app.register(modelRoutes)
   await app.register(chats, { config })
   await app.register(chatRoutes)

@@ -59,7 +59,7 @@ t.test('ANTHROPIC_THINKING_BUDGET turns on extended thinking for answers, shown 
   t.same(seen[0]!.body.thinking, { type: 'enabled', budget_tokens: 2048 }, 'the request asks for thinking with the budget')
   t.ok(Number(seen[0]!.body.max_tokens) > 2048, 'room for the answer beyond the thinking budget')
   t.same(
-    outcome.parts.map((part) => [part.type, part.text]),
+    outcome.parts.map((part) => [part.type, 'text' in part ? part.text : '']),
     [
       ['reasoning', 'Rayleigh scattering: short wavelengths scatter more.'],
       ['text', 'Because blue light scatters most.'],
@@ -95,7 +95,7 @@ t.test('Gemini is asked for its thought summaries, which become reasoning', asyn
   t.match(seen[0]!.url, /gemini-2\.5-flash:streamGenerateContent/)
   t.match(seen[0]!.body, { generationConfig: { thinkingConfig: { includeThoughts: true } } })
   t.same(
-    outcome.parts.map((part) => [part.type, part.text]),
+    outcome.parts.map((part) => [part.type, 'text' in part ? part.text : '']),
     [
       ['reasoning', 'Thinking about light and air.'],
       ['text', 'Blue light scatters most.'],

@@ -165,6 +165,9 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             describeError: modelFailed,
             headers: traced,
             draft,
+            tools: app.tools.forAnswer(),
+            maxSteps: app.config.tools.maxSteps,
+            toolLimits: { timeoutMs: app.config.tools.timeoutMs },
             onEnd: (ended) => (outcome = ended),
           }),
         // The first answer of a chat also names it; the title goes out as a transient data part.

@@ -13,6 +13,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
 import { DANGLING_WORD, isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
+import { offlineToolAnswer, offlineToolCalls, type PlannedCall } from './offline-tools.ts'
 
 export const OFFLINE_MODEL_ID = 'offline'
 export const OFFLINE_PROVIDER = 'offline'
@@ -185,9 +186,13 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
 
     async doGenerate(call: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       call.abortSignal?.throwIfAborted()
-      const { thoughts, tokens, finishReason, usage } = plan(call)
+      const { thoughts, tokens, calls, finishReason, usage } = plan(call)
       return {
-        content: [...(thoughts.length > 0 ? [{ type: 'reasoning' as const, text: thoughts.join('') }] : []), { type: 'text', text: tokens.join('') }],
+        content: [
+          ...(thoughts.length > 0 ? [{ type: 'reasoning' as const, text: thoughts.join('') }] : []),
+          ...(calls.length === 0 ? [{ type: 'text' as const, text: tokens.join('') }] : []),
+          ...calls.map((planned, index) => ({ type: 'tool-call' as const, toolCallId: `offline-call-${stepOf(call.prompt)}-${index + 1}`, toolName: planned.toolName, input: JSON.stringify(planned.input) })),
+        ],
         finishReason,
         usage,
         response: { modelId: OFFLINE_MODEL_ID },
@@ -198,8 +203,8 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
     async doStream(call: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
       const signal = call.abortSignal
       signal?.throwIfAborted()
-      const { thoughts, tokens, finishReason, usage } = plan(call)
-      // Reasoning first (when asked to think), then the answer; each word after a pause.
+      const { thoughts, tokens, calls, finishReason, usage } = plan(call)
+      // Reasoning first (when asked to think), then the answer or the tool calls; each word after a pause.
       const words: LanguageModelV4StreamPart[] = [
         ...(thoughts.length > 0
           ? [
@@ -208,8 +213,10 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
               { type: 'reasoning-end', id: REASONING_ID } as const,
             ]
           : []),
-        { type: 'text-start', id: TEXT_ID },
-        ...tokens.map((delta) => ({ type: 'text-delta', id: TEXT_ID, delta }) as const),
+        ...(calls.length === 0
+          ? [{ type: 'text-start', id: TEXT_ID } as const, ...tokens.map((delta) => ({ type: 'text-delta', id: TEXT_ID, delta }) as const), { type: 'text-end', id: TEXT_ID } as const]
+          : []),
+        ...calls.flatMap((planned, index) => toolCallParts(planned, `offline-call-${stepOf(call.prompt)}-${index + 1}`)),
       ]
       let next = 0
       let onAbort: (() => void) | undefined
@@ -241,7 +248,6 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
             return
           }
           detach()
-          controller.enqueue({ type: 'text-end', id: TEXT_ID })
           controller.enqueue({ type: 'finish', finishReason, usage })
           controller.close()
         },
@@ -264,14 +270,24 @@ interface Plan {
   /** Reasoning words, when the message asks the model to think (else none). */
   thoughts: string[]
   tokens: string[]
+  /** Tools it calls (instead of answering) when the message asks for what a tool on offer does. */
+  calls: PlannedCall[]
   finishReason: LanguageModelV4FinishReason
   usage: LanguageModelV4Usage
 }
 
 function plan(call: LanguageModelV4CallOptions): Plan {
+  // Back from its tools: it answers from their results (and thinks no more).
+  if (call.prompt.at(-1)?.role === 'tool') return finishPlan(call, [], splitTokens(offlineToolAnswer(call.prompt)), [])
+  const offered = call.toolChoice?.type === 'none' ? [] : (call.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name)
+  const calls = offered.length > 0 ? offlineToolCalls(lastUserText(call.prompt), offered) : []
   const thoughts = splitTokens(offlineThoughts(call.prompt))
-  let tokens = splitTokens(offlineAnswer(call.prompt))
-  let finishReason: LanguageModelV4FinishReason = { unified: 'stop', raw: 'stop' }
+  return finishPlan(call, thoughts, calls.length > 0 ? [] : splitTokens(offlineAnswer(call.prompt)), calls)
+}
+
+function finishPlan(call: LanguageModelV4CallOptions, thoughts: string[], answer: string[], calls: PlannedCall[]): Plan {
+  let tokens = answer
+  let finishReason: LanguageModelV4FinishReason = calls.length > 0 ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' }
   if (call.maxOutputTokens !== undefined && tokens.length > call.maxOutputTokens) {
     tokens = tokens.slice(0, Math.max(0, call.maxOutputTokens))
     finishReason = { unified: 'length', raw: 'length' }
@@ -280,12 +296,36 @@ function plan(call: LanguageModelV4CallOptions): Plan {
   return {
     thoughts,
     tokens,
+    calls,
     finishReason,
     usage: {
       inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
       outputTokens: { total: tokens.length + thoughts.length, text: tokens.length, reasoning: thoughts.length },
     },
   }
+}
+
+/** The stream parts of one tool call: its input streamed in a few pieces, then the call. */
+function toolCallParts(planned: PlannedCall, id: string): LanguageModelV4StreamPart[] {
+  const input = JSON.stringify(planned.input)
+  const pieces = input.match(/.{1,24}/gs) ?? []
+  return [
+    { type: 'tool-input-start', id, toolName: planned.toolName },
+    ...pieces.map((delta) => ({ type: 'tool-input-delta', id, delta }) as const),
+    { type: 'tool-input-end', id },
+    { type: 'tool-call', toolCallId: id, toolName: planned.toolName, input },
+  ]
+}
+
+/** How many tool rounds this answer has had: call ids stay unique across its steps. */
+function stepOf(prompt: LanguageModelV4Prompt): number {
+  const lastUser = prompt.map((message) => message.role).lastIndexOf('user')
+  return prompt.slice(lastUser + 1).filter((message) => message.role === 'tool').length + 1
+}
+
+function lastUserText(prompt: LanguageModelV4Prompt): string {
+  const lastUser = prompt.filter((m) => m.role === 'user').at(-1)
+  return lastUser ? messageText(lastUser).trim() : ''
 }
 
 /** Words with the whitespace before them, so the pieces join back into the exact text. */

@@ -1,23 +1,32 @@
 // One answer, straight from the provider's stream (LanguageModelV4.doStream) to AI SDK UI message
-// chunks, with the answer's parts kept for storage.
+// chunks, with the answer's parts kept for storage; with tools, a loop of model calls (steps) and
+// tool runs inside the one answer.
 //
 // Why not streamText + toUIMessageStream: measured on this stack, they hold ~180 KB per running
-// answer and pass every token through a dozen web TransformStreams; a chat answer needs none of
-// what they add (tools, multi-step, telemetry, retries — retries are off anyway). The provider
-// layer (wire format, SSE parsing, errors) is still the AI SDK's, and the chunks are the UI message
-// stream protocol `useChat` reads, in the order toUIMessageStream sends them.
-import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamResult } from '@ai-sdk/provider'
+// answer and pass every token through a dozen web TransformStreams. The loop they add is small
+// (tool-answer-loop.ts holds our version of its bookkeeping), and a chat answer needs none of the
+// rest (telemetry, retries — retries are off anyway). The provider layer (wire format, SSE
+// parsing, errors) is still the AI SDK's, and the chunks are the UI message stream protocol
+// `useChat` reads, in the order toUIMessageStream sends them.
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider'
 import type { LanguageModelUsage, ModelMessage, UIMessageChunk } from 'ai'
-import { asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
+import { addLanguageModelUsage, asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
 import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
+import type { ChatTool } from '../tools/tool-types.ts'
+import { DEFAULT_TOOL_OUTPUT_BYTES, type ToolLimits } from '../tools/run-tool.ts'
+import { createStepTools, type StoredToolPart } from './tool-steps.ts'
 
-export interface StoredPart {
+export type { StoredToolPart }
+
+export interface StoredTextPart {
   type: 'text' | 'reasoning'
   text: string
   state: 'streaming' | 'done'
   /** Reasoning: how long the model thought (the UI's "Thought for N seconds", after a reload too). */
   providerMetadata?: { chat: { durationMs: number } }
 }
+
+export type StoredPart = StoredTextPart | StoredToolPart
 
 export interface RelayOutcome {
   parts: StoredPart[]
@@ -56,6 +65,11 @@ export interface RelayOptions {
   onEnd: (outcome: RelayOutcome) => void
   /** Kept up to date with the answer's parts as they stream (saved while it runs). */
   draft?: AnswerDraft
+  /** Tools the model may call; none: one plain model call, the lean path. */
+  tools?: readonly ChatTool[]
+  /** Model calls in this answer, tool steps included (AI_MAX_STEPS). */
+  maxSteps?: number
+  toolLimits?: Partial<ToolLimits>
 }
 
 /**
@@ -64,76 +78,139 @@ export interface RelayOptions {
  * longest wait before a first token, so nothing else should go first.
  */
 export function relayAnswer(options: RelayOptions): AsyncGenerator<UIMessageChunk> {
-  const { model, prompt, signal } = options
-  const call = Promise.resolve(model.doStream({ prompt, abortSignal: signal, headers: options.headers }))
-  // Handled where it is awaited; this only keeps an early failure from counting as unhandled.
-  call.catch(() => {})
-  return relayStream(options, call)
+  const tools = options.tools?.length ? options.tools : undefined
+  const maxSteps = tools ? Math.max(1, options.maxSteps ?? 5) : 1
+  const callOptions = (prompt: LanguageModelV4Prompt, step: number): LanguageModelV4CallOptions => ({
+    prompt,
+    abortSignal: options.signal,
+    headers: options.headers,
+    ...(tools
+      ? {
+          tools: tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+          // The last step must answer in words: the loop ends there.
+          toolChoice: step < maxSteps ? { type: 'auto' as const } : { type: 'none' as const },
+        }
+      : {}),
+  })
+  const start = (prompt: LanguageModelV4Prompt, step: number) => {
+    const call = Promise.resolve(options.model.doStream(callOptions(prompt, step)))
+    // Handled where it is awaited; this only keeps an early failure from counting as unhandled.
+    call.catch(() => {})
+    return call
+  }
+  return relayStream(options, start, tools, maxSteps)
 }
 
-async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4StreamResult>): AsyncGenerator<UIMessageChunk> {
+async function* relayStream(
+  options: RelayOptions,
+  start: (prompt: LanguageModelV4Prompt, step: number) => Promise<LanguageModelV4StreamResult>,
+  tools: readonly ChatTool[] | undefined,
+  maxSteps: number,
+): AsyncGenerator<UIMessageChunk> {
   const { signal, messageId, metadata, describeError } = options
   const draft = options.draft ?? { parts: [], version: 0 }
   const parts = draft.parts as StoredPart[]
-  const open = new Map<string, StoredPart>()
+  const open = new Map<string, StoredTextPart>()
   let usage: LanguageModelUsage | undefined
   let finishReason: string | undefined
   let status: RelayOutcome['status'] = 'complete'
-  let reader: ReadableStreamDefaultReader<import('@ai-sdk/provider').LanguageModelV4StreamPart> | undefined
+  let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
+  const stepTools = tools
+    ? createStepTools({
+        tools,
+        parts,
+        draft,
+        signal,
+        maxSteps,
+        limits: { timeoutMs: options.toolLimits?.timeoutMs ?? 20_000, maxOutputBytes: options.toolLimits?.maxOutputBytes ?? DEFAULT_TOOL_OUTPUT_BYTES },
+      })
+    : undefined
 
+  /** Whether the last step's finish-step went out (a step that ran tools sends it after them). */
+  let stepFinished = false
   yield { type: 'start', messageId, messageMetadata: metadata }
   try {
-    const { stream } = await call
-    yield { type: 'start-step' }
-    /** When each reasoning part began. */
-    const startedAt = new Map<string, number>()
-    reader = stream.getReader()
-    for (;;) {
-      const { done, value: part } = await reader.read()
-      if (done) break
-      switch (part.type) {
-        case 'text-start':
-        case 'reasoning-start': {
-          const stored: StoredPart = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '', state: 'streaming' }
-          parts.push(stored)
-          draft.version++
-          open.set(`${stored.type}:${part.id}`, stored)
-          if (stored.type === 'reasoning') startedAt.set(part.id, Date.now())
-          yield { type: part.type, id: part.id }
-          break
+    let prompt = options.prompt
+    let call = start(prompt, 1)
+    for (let step = 1; ; step++) {
+      const { stream } = await call
+      yield { type: 'start-step' }
+      stepFinished = false
+      stepTools?.beginStep(step)
+      /** When each reasoning part began. */
+      const startedAt = new Map<string, number>()
+      reader = stream.getReader()
+      for (;;) {
+        const { done, value: part } = await reader.read()
+        if (done) break
+        switch (part.type) {
+          case 'text-start':
+          case 'reasoning-start': {
+            const stored: StoredTextPart = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '', state: 'streaming' }
+            parts.push(stored)
+            draft.version++
+            open.set(`${stored.type}:${part.id}`, stored)
+            if (stored.type === 'reasoning') startedAt.set(part.id, Date.now())
+            stepTools?.noteContent(stored, part.providerMetadata)
+            yield { type: part.type, id: part.id }
+            break
+          }
+          case 'text-delta':
+          case 'reasoning-delta': {
+            const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
+            if (stored) stored.text += part.delta
+            draft.version++
+            if (stored && part.providerMetadata) stepTools?.noteContent(stored, part.providerMetadata)
+            yield { type: part.type, id: part.id, delta: part.delta }
+            break
+          }
+          case 'text-end':
+          case 'reasoning-end': {
+            const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`
+            const stored = open.get(key)
+            if (stored) stored.state = 'done'
+            draft.version++
+            open.delete(key)
+            if (stored && part.providerMetadata) stepTools?.noteContent(stored, part.providerMetadata)
+            if (part.type === 'reasoning-end') {
+              const providerMetadata = { chat: { durationMs: Date.now() - (startedAt.get(part.id) ?? Date.now()) } }
+              if (stored) stored.providerMetadata = providerMetadata
+              yield { type: part.type, id: part.id, providerMetadata }
+            } else yield { type: part.type, id: part.id }
+            break
+          }
+          case 'tool-input-start':
+          case 'tool-input-delta':
+          case 'tool-call': {
+            // A model that calls tools when none were offered is ignored (it cannot be answered).
+            if (stepTools) yield* stepTools.fromModel(part)
+            break
+          }
+          case 'finish': {
+            const stepUsage = asLanguageModelUsage(part.usage)
+            usage = usage ? addLanguageModelUsage(usage, stepUsage) : stepUsage
+            finishReason = part.finishReason.unified
+            break
+          }
+          case 'error':
+            status = 'error'
+            yield { type: 'error', errorText: describeError(part.error) }
+            break
+          // stream-start, response-metadata, raw, sources, files, tool-input-end: nothing a chat shows.
         }
-        case 'text-delta':
-        case 'reasoning-delta': {
-          const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
-          if (stored) stored.text += part.delta
-          draft.version++
-          yield { type: part.type, id: part.id, delta: part.delta }
-          break
-        }
-        case 'text-end':
-        case 'reasoning-end': {
-          const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`
-          const stored = open.get(key)
-          if (stored) stored.state = 'done'
-          draft.version++
-          open.delete(key)
-          if (part.type === 'reasoning-end') {
-            const providerMetadata = { chat: { durationMs: Date.now() - (startedAt.get(part.id) ?? Date.now()) } }
-            if (stored) stored.providerMetadata = providerMetadata
-            yield { type: part.type, id: part.id, providerMetadata }
-          } else yield { type: part.type, id: part.id }
-          break
-        }
-        case 'finish':
-          usage = asLanguageModelUsage(part.usage)
-          finishReason = part.finishReason.unified
-          break
-        case 'error':
-          status = 'error'
-          yield { type: 'error', errorText: describeError(part.error) }
-          break
-        // stream-start, response-metadata, raw, sources, files and tool parts: nothing a chat shows.
       }
+      reader = undefined
+      if (!stepTools || status !== 'complete' || !stepTools.hasCalls()) break
+      // The step's tools run (side by side); each result goes out as it comes.
+      yield* stepTools.runCalls()
+      yield { type: 'finish-step' }
+      stepFinished = true
+      if (step >= maxSteps) {
+        finishReason = 'tool-calls'
+        break
+      }
+      prompt = [...prompt, ...stepTools.stepMessages()]
+      call = start(prompt, step + 1)
     }
   } catch (error) {
     // The user's Stop is 'partial'; the server shutting down under the answer is 'interrupted'.
@@ -147,11 +224,14 @@ async function* relayStream(options: RelayOptions, call: Promise<LanguageModelV4
   }
 
   // The answer is final now: whatever was still open is as complete as it will get.
-  for (const stored of parts) stored.state = 'done'
+  for (const stored of parts) {
+    if (stored.type === 'text' || stored.type === 'reasoning') stored.state = 'done'
+  }
+  stepTools?.settleUnfinished(status)
   options.onEnd({ parts, status, usage })
   if (status === 'partial' || status === 'interrupted') yield { type: 'abort' }
   else if (status === 'complete') {
-    yield { type: 'finish-step' }
+    if (!stepFinished) yield { type: 'finish-step' }
     yield { type: 'finish', ...(finishReason ? { finishReason: finishReason as never } : {}), messageMetadata: { ...metadata, usage } }
   }
 }

@@ -1,0 +1,157 @@
+// How the offline demo model uses tools (it is the product's demo and the tests' double, so it
+// shows every tool deterministically): which calls a message leads to, and the answer it writes
+// from the results once they are back.
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
+
+export interface PlannedCall {
+  toolName: string
+  input: Record<string, unknown>
+}
+
+const WEATHER_WORDS = /\b(weather|temperature|forecast)\b/i
+const CHART_WORDS = /\b(chart|plot|graph)\b/i
+
+/** The calls a message asks for, among the tools on offer: none when it asks for nothing. */
+export function offlineToolCalls(text: string, offered: readonly string[]): PlannedCall[] {
+  const calls: PlannedCall[] = []
+  for (const name of offered) {
+    // A tool named in full, with its input as JSON after the name ("mcp__demo__echo {"text":"hi"}").
+    const at = findName(text, name)
+    if (at >= 0) {
+      const written = jsonObjectAt(text, at + name.length)
+      if (written || (name !== 'weather' && name !== 'chart')) {
+        calls.push({ toolName: name, input: written ?? {} })
+        continue
+      }
+    }
+    if (name === 'weather' && WEATHER_WORDS.test(text)) {
+      const place = placeIn(text)
+      if (place) calls.push({ toolName: 'weather', input: { location: place } })
+    } else if (name === 'chart' && CHART_WORDS.test(text)) {
+      calls.push({ toolName: 'chart', input: chartFrom(text) })
+    }
+  }
+  return calls
+}
+
+/** The name as a whole word (not inside a longer name). */
+function findName(text: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const match = new RegExp(`(^|[^\\w])${escaped}(?![\\w])`).exec(text)
+  return match ? match.index + match[1]!.length : -1
+}
+
+/** A JSON object starting (after spaces) at `from`, if one is written there. */
+function jsonObjectAt(text: string, from: number): Record<string, unknown> | undefined {
+  const start = text.slice(from).search(/\S/)
+  if (start < 0 || text[from + start] !== '{') return undefined
+  const rest = text.slice(from + start)
+  // The longest prefix ending in "}" that parses.
+  for (let end = rest.lastIndexOf('}'); end > 0; end = rest.lastIndexOf('}', end - 1)) {
+    try {
+      const value = JSON.parse(rest.slice(0, end + 1)) as unknown
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+    } catch {}
+  }
+  return undefined
+}
+
+/** "the weather in Paris today?" → "Paris"; "weather for new york" → "new york". */
+function placeIn(text: string): string | undefined {
+  const match = /\b(?:in|for|at|of)\s+((?:[\p{L}][\p{L}.'’-]*)(?:[ ,]+[\p{L}][\p{L}.'’-]*){0,3})/iu.exec(text)
+  if (!match) return undefined
+  const words = match[1]!.split(/\s+/)
+  const stop = /^(today|tomorrow|tonight|now|right|this|next|please|and|the|week|weekend|like|going|be)$/i
+  const kept: string[] = []
+  for (const word of words) {
+    if (stop.test(word.replace(/[,.]$/, ''))) break
+    kept.push(word)
+    if (/[,.]$/.test(word) && kept.length > 0 && !/,$/.test(word)) break
+  }
+  const place = kept.join(' ').replace(/[,.;:!?]+$/, '').trim()
+  return place || undefined
+}
+
+/** A chart from the message: its labelled numbers ("Jan 12, Feb 19"), bare numbers, or word lengths. */
+function chartFrom(text: string): Record<string, unknown> {
+  const kind = /\bline\b/i.test(text) ? 'line' : /\barea\b/i.test(text) ? 'area' : 'bar'
+  const pairs = [...text.matchAll(/([\p{L}][\p{L}'’-]{0,20}(?: [\p{L}][\p{L}'’-]{0,20})?)\s*[:=]?\s+(-?\d+(?:\.\d+)?)(?![\d.])/gu)]
+    .map((match) => ({ label: match[1]!.trim(), value: Number(match[2]) }))
+    .filter((pair, index, all) => all.findIndex((other) => other.label === pair.label) === index)
+  const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((match) => Number(match[0]))
+  let labels: string[]
+  let values: number[]
+  if (pairs.length >= 2) {
+    labels = pairs.map((pair) => pair.label.replace(/^(?:and|of|with|for|in)\s+/i, ''))
+    values = pairs.map((pair) => pair.value)
+  } else if (numbers.length >= 2) {
+    labels = numbers.map((_, index) => String(index + 1))
+    values = numbers
+  } else {
+    const words = (text.match(/[\p{L}\p{N}'’-]+/gu) ?? []).slice(0, 8)
+    labels = words
+    values = words.map((word) => [...word].length)
+  }
+  labels = labels.slice(0, 60)
+  values = values.slice(0, 60)
+  const title = pairs.length >= 2 || numbers.length >= 2 ? 'Numbers from your message' : 'Letters per word of your message'
+  return { title, kind, labels, series: [{ name: pairs.length >= 2 || numbers.length >= 2 ? 'Value' : 'Letters', values }] }
+}
+
+interface Result {
+  toolName: string
+  ok: boolean
+  value: unknown
+}
+
+/** The results of the calls made since the user's last message, in order. */
+function resultsSinceUser(prompt: LanguageModelV4Prompt): Result[] {
+  const lastUser = prompt.map((message) => message.role).lastIndexOf('user')
+  const results: Result[] = []
+  for (const message of prompt.slice(lastUser + 1)) {
+    if (message.role !== 'tool') continue
+    for (const part of message.content) {
+      if (part.type !== 'tool-result') continue
+      const output = part.output
+      const ok = output.type === 'json' || output.type === 'text' || output.type === 'content'
+      results.push({ toolName: part.toolName, ok, value: 'value' in output ? output.value : output.type === 'execution-denied' ? 'The user denied this call.' : undefined })
+    }
+  }
+  return results
+}
+
+/** The answer after tools ran: what each result says, in sentences. */
+export function offlineToolAnswer(prompt: LanguageModelV4Prompt): string {
+  const sentences = resultsSinceUser(prompt).map(describe)
+  sentences.push('I am the offline demo model, so this answer follows a fixed pattern; a real model would use these results in its own words.')
+  return sentences.join('\n\n')
+}
+
+function describe(result: Result): string {
+  if (!result.ok) {
+    const why = String(result.value ?? 'it failed')
+    if (result.toolName === 'weather') return `I could not get the weather: ${why} The weather comes from Open-Meteo, which this server must be able to reach (GEOCODING_API_URL, WEATHER_API_URL).`
+    if (result.toolName === 'chart') return `I could not draw the chart: ${why}`
+    return `The ${result.toolName} tool failed: ${why}`
+  }
+  const value = result.value as Record<string, any>
+  if (result.toolName === 'weather' && value?.current) {
+    const { place, current, daily, units } = value
+    const where = [place.name, place.region, place.country].filter(Boolean).join(', ')
+    const highs = (daily as Array<{ high: number; low: number }>).map((day) => day.high)
+    const lows = (daily as Array<{ high: number; low: number }>).map((day) => day.low)
+    return [
+      `It is ${current.temperature}${units.temperature} and ${String(current.condition).toLowerCase()} in ${where} right now${typeof current.feelsLike === 'number' ? ` (it feels like ${current.feelsLike}${units.temperature})` : ''}.`,
+      highs.length > 0 ? ` Over the next ${highs.length} days the highs are between ${Math.min(...highs)} and ${Math.max(...highs)}${units.temperature} and the lows between ${Math.min(...lows)} and ${Math.max(...lows)}${units.temperature}.` : '',
+    ].join('')
+  }
+  if (result.toolName === 'chart' && value?.series) {
+    const labels = value.labels as string[]
+    const first = (value.series as Array<{ name: string; values: number[] }>)[0]!
+    const max = Math.max(...first.values)
+    const min = Math.min(...first.values)
+    return `Here is the ${value.kind} chart “${value.title}” with ${labels.length} ${labels.length === 1 ? 'value' : 'values'}: the highest is ${max} (${labels[first.values.indexOf(max)]}) and the lowest ${min} (${labels[first.values.indexOf(min)]}).`
+  }
+  const json = JSON.stringify(result.value)
+  return `The ${result.toolName} tool answered:\n\n\`\`\`json\n${json.length > 600 ? `${json.slice(0, 599)}…` : json}\n\`\`\``
+}

@@ -1,0 +1,220 @@
+// The tool side of an answer's steps (relay.ts runs the loop): turns the model's tool calls into
+// UI message chunks and stored tool parts, runs them side by side (run-tool.ts: schema, time limit,
+// output cap), and writes the step back into the prompt — the assistant's calls and the tools'
+// results — for the next model call. Stored parts are the AI SDK's: `tool-<name>` for our tools,
+// `dynamic-tool` (with its toolName) for MCP tools and for names no tool has.
+import type { LanguageModelV4Message, LanguageModelV4StreamPart, SharedV4ProviderMetadata } from '@ai-sdk/provider'
+import type { UIMessageChunk } from 'ai'
+import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
+import { failed, parseToolInput, runTool, type ToolLimits, type ToolRun } from '../tools/run-tool.ts'
+import type { ChatTool } from '../tools/tool-types.ts'
+
+export interface StoredToolPart {
+  type: `tool-${string}` | 'dynamic-tool'
+  /** dynamic-tool only: the name (a `tool-<name>` part carries it in its type). */
+  toolName?: string
+  toolCallId: string
+  state: 'input-streaming' | 'input-available' | 'output-available' | 'output-error'
+  /** The tool's name in words, for the card. */
+  title?: string
+  input?: unknown
+  /** While the input streams: its JSON text so far. */
+  rawInput?: string
+  output?: unknown
+  errorText?: string
+}
+
+interface Call {
+  id: string
+  toolName: string
+  tool: ChatTool | undefined
+  part: StoredToolPart
+  input: unknown
+  /** Known before running: the input could not be used (or the tool does not exist). */
+  result?: ToolRun
+  /** The UI has been told of that failure already (tool-input-error). */
+  told?: boolean
+}
+
+/** A model that streams megabytes of tool input is not going to call anything useful. */
+const MAX_RAW_INPUT = 64 * 1024
+
+export interface StepToolsOptions {
+  tools: readonly ChatTool[]
+  /** The answer's stored parts: tool parts are added here, in order with the text. */
+  parts: unknown[]
+  draft: AnswerDraft
+  signal: AbortSignal
+  maxSteps: number
+  limits: ToolLimits
+}
+
+export function createStepTools(options: StepToolsOptions) {
+  const { parts, draft, signal, maxSteps, limits } = options
+  const byName = new Map(options.tools.map((tool) => [tool.name, tool]))
+  const usedIds = new Set<string>()
+  let step = 1
+  let calls: Call[] = []
+  /** The provider's call ids of this step → ours (unique in the answer). */
+  let ids = new Map<string, string>()
+  /** This step's text and reasoning, for the assistant message of the next prompt. */
+  let content: Array<{ part: { type: 'text' | 'reasoning'; text: string }; providerOptions?: SharedV4ProviderMetadata }> = []
+  const pendingParts = new Map<string, StoredToolPart>()
+
+  /** Providers number calls per response ("call_0"): a second step may reuse an id. */
+  function ourId(providerId: string): string {
+    let id = String(providerId || 'call').slice(0, 100)
+    if (usedIds.has(id)) id = `${id}-s${step}`
+    for (let n = 2; usedIds.has(id); n++) id = `${id}-${n}`
+    usedIds.add(id)
+    ids.set(providerId, id)
+    return id
+  }
+
+  function newPart(id: string, toolName: string): StoredToolPart {
+    const tool = byName.get(toolName)
+    const part: StoredToolPart = tool && !tool.dynamic ? { type: `tool-${toolName}`, toolCallId: id, state: 'input-streaming' } : { type: 'dynamic-tool', toolName, toolCallId: id, state: 'input-streaming' }
+    if (tool) part.title = tool.label
+    parts.push(part)
+    draft.version++
+    return part
+  }
+
+  const dynamicOf = (part: StoredToolPart) => (part.type === 'dynamic-tool' ? { dynamic: true } : {})
+
+  function settle(call: Call, run: ToolRun): UIMessageChunk {
+    call.result = run
+    const { part } = call
+    draft.version++
+    if (run.ok) {
+      part.state = 'output-available'
+      part.output = run.output
+      return { type: 'tool-output-available', toolCallId: call.id, output: run.output, ...dynamicOf(part) }
+    }
+    part.state = 'output-error'
+    part.errorText = run.errorText
+    return { type: 'tool-output-error', toolCallId: call.id, errorText: run.errorText, ...dynamicOf(part) }
+  }
+
+  return {
+    beginStep(n: number) {
+      step = n
+      calls = []
+      ids = new Map()
+      content = []
+      pendingParts.clear()
+    },
+
+    /** A text or reasoning part of this step (the provider's metadata goes back with it: Anthropic's thinking signature). */
+    noteContent(part: { type: 'text' | 'reasoning'; text: string }, providerMetadata?: SharedV4ProviderMetadata) {
+      let entry = content.find((candidate) => candidate.part === part)
+      if (!entry) content.push((entry = { part }))
+      if (providerMetadata) {
+        const merged: SharedV4ProviderMetadata = { ...entry.providerOptions }
+        for (const [provider, values] of Object.entries(providerMetadata)) merged[provider] = { ...merged[provider], ...values }
+        entry.providerOptions = merged
+      }
+    },
+
+    *fromModel(part: Extract<LanguageModelV4StreamPart, { type: 'tool-input-start' | 'tool-input-delta' | 'tool-call' }>): Generator<UIMessageChunk> {
+      if (part.type === 'tool-input-start') {
+        const toolName = cleanName(part.toolName)
+        const id = ourId(part.id)
+        const stored = newPart(id, toolName)
+        stored.rawInput = ''
+        pendingParts.set(id, stored)
+        yield { type: 'tool-input-start', toolCallId: id, toolName, ...dynamicOf(stored), ...(stored.title ? { title: stored.title } : {}) }
+        return
+      }
+      if (part.type === 'tool-input-delta') {
+        const id = ids.get(part.id)
+        const stored = id ? pendingParts.get(id) : undefined
+        if (!id || !stored || (stored.rawInput ?? '').length >= MAX_RAW_INPUT) return
+        stored.rawInput += part.delta
+        draft.version++
+        yield { type: 'tool-input-delta', toolCallId: id, inputTextDelta: part.delta }
+        return
+      }
+      // tool-call: the whole input.
+      const toolName = cleanName(part.toolName)
+      const known = ids.get(part.toolCallId)
+      const id = known && pendingParts.has(known) ? known : ourId(part.toolCallId)
+      const stored = pendingParts.get(id) ?? newPart(id, toolName)
+      pendingParts.delete(id)
+      delete stored.rawInput
+      const tool = byName.get(toolName)
+      const parsed = parseToolInput(part.input)
+      const call: Call = { id, toolName, tool, part: stored, input: parsed.ok ? parsed.input : {} }
+      calls.push(call)
+      draft.version++
+      const problem = !tool
+        ? `There is no tool called “${toolName}”. ${byName.size > 0 ? `The tools are: ${[...byName.keys()].join(', ')}.` : 'No tools are available.'}`
+        : !parsed.ok
+          ? parsed.errorText
+          : undefined
+      if (problem) {
+        call.result = failed(problem)
+        call.told = true
+        stored.state = 'output-error'
+        stored.errorText = problem
+        stored.input = parsed.ok ? parsed.input : part.input
+        yield { type: 'tool-input-error', toolCallId: id, toolName, input: stored.input, errorText: problem, ...dynamicOf(stored) }
+        return
+      }
+      stored.state = 'input-available'
+      stored.input = call.input
+      yield { type: 'tool-input-available', toolCallId: id, toolName, input: call.input, ...dynamicOf(stored), ...(stored.title ? { title: stored.title } : {}) }
+    },
+
+    hasCalls: () => calls.length > 0,
+
+    /** Runs this step's calls side by side; each result is sent as soon as it is there. */
+    async *runCalls(): AsyncGenerator<UIMessageChunk> {
+      const running = new Map<string, Promise<[Call, ToolRun]>>()
+      for (const call of calls) {
+        if (call.result) continue
+        if (step >= maxSteps) {
+          yield settle(call, failed(`Not run: this answer reached its limit of ${maxSteps} model steps (AI_MAX_STEPS).`))
+          continue
+        }
+        running.set(call.id, runTool(call.tool!, call.input, signal, limits).then((run) => [call, run]))
+      }
+      // A Stop rejects every one of them; the first rejection ends the loop, the rest are handled.
+      for (const promise of running.values()) promise.catch(() => {})
+      while (running.size > 0) {
+        const [call, run] = await Promise.race(running.values())
+        running.delete(call.id)
+        yield settle(call, run)
+      }
+    },
+
+    /** The step as the next model call sees it: what the assistant said and called, then the results. */
+    stepMessages(): LanguageModelV4Message[] {
+      const said = content
+        .filter(({ part }) => part.text !== '')
+        .map(({ part, providerOptions }) => ({ type: part.type, text: part.text, ...(providerOptions ? { providerOptions } : {}) }))
+      return [
+        { role: 'assistant', content: [...said, ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.toolName, input: call.input }))] },
+        { role: 'tool', content: calls.map((call) => ({ type: 'tool-result' as const, toolCallId: call.id, toolName: call.toolName, output: call.result!.forModel })) },
+      ]
+    },
+
+    /** After the answer ended: a call still waiting or running did not finish, and says why. */
+    settleUnfinished(status: 'complete' | 'partial' | 'interrupted' | 'error') {
+      const why = status === 'partial' ? 'Stopped before it finished.' : status === 'interrupted' ? 'Interrupted before it finished.' : 'Not run: the answer ended first.'
+      for (const part of parts as StoredToolPart[]) {
+        if ((part.type === 'dynamic-tool' || part.type?.startsWith?.('tool-')) && (part.state === 'input-streaming' || part.state === 'input-available')) {
+          part.state = 'output-error'
+          part.errorText = why
+          delete part.rawInput
+        }
+      }
+    },
+  }
+}
+
+/** A tool name as the model gave it, safe to store and show. */
+function cleanName(name: unknown): string {
+  const cleaned = String(name ?? '').replace(/[^\w.-]/g, '_').slice(0, 64)
+  return cleaned || 'unnamed'
+}

@@ -1,0 +1,35 @@
+// The tools an answer may use (DESIGN §5): the built-in ones AI_TOOLS offers (all of them by
+// default), each pointing at an upstream from configuration. MCP servers add theirs here too.
+import type { ToolsConfig } from '../../../fastify.config.ts'
+import { createChartTool } from './chart.ts'
+import type { ChatTool } from './tool-types.ts'
+import { createWeatherTool } from './weather.ts'
+
+export { BUILT_IN_TOOL_NAMES as BUILT_IN_TOOLS } from '../../../fastify.config.ts'
+
+export interface ToolInfo {
+  name: string
+  label: string
+  group: string
+  description: string
+  needsApproval: boolean
+}
+
+export interface ToolRegistry {
+  /** Every tool on offer, for the Tools control. */
+  list(): ToolInfo[]
+  /** The tools of one answer: those on offer that are not turned off. */
+  forAnswer(turnedOff?: readonly string[]): ChatTool[]
+}
+
+export function createToolRegistry(config: ToolsConfig, deps: { fetch?: typeof globalThis.fetch } = {}): ToolRegistry {
+  const builtIn: Record<ToolsConfig['offered'][number], () => ChatTool> = {
+    weather: () => createWeatherTool({ geocodingUrl: config.geocodingUrl, weatherUrl: config.weatherUrl, fetch: deps.fetch }),
+    chart: () => createChartTool(),
+  }
+  const tools = config.offered.map((name) => builtIn[name]())
+  return {
+    list: () => tools.map(({ name, label, group, description, needsApproval }) => ({ name, label, group, description, needsApproval: Boolean(needsApproval) })),
+    forAnswer: (turnedOff = []) => tools.filter((tool) => !turnedOff.includes(tool.name)),
+  }
+}

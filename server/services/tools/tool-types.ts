@@ -1,0 +1,26 @@
+// What a tool is to the answer loop (DESIGN §5): a name the model calls it by, words for people, a
+// JSON schema its input is checked against, and an execute that gets a signal (Stop and the time
+// limit abort it). Built-in tools and MCP tools look the same from here.
+import type { JSONSchema7 } from '@ai-sdk/provider'
+
+export interface ChatTool {
+  /** What the model calls it: `weather`, `chart`, `mcp__<server>__<tool>`. */
+  name: string
+  /** Its name in words, for the tool card and the Tools control ("Weather"). */
+  label: string
+  /** For the model: what it does and when to use it. */
+  description: string
+  inputSchema: JSONSchema7
+  /** Where it comes from, for the Tools control: "Built-in" or the MCP server's name. */
+  group: string
+  /** MCP tools: stored as `dynamic-tool` parts (built-in ones as `tool-<name>`). */
+  dynamic?: boolean
+  /** The user approves each call before it runs (MCP tools not marked read-only). */
+  needsApproval?: boolean
+  execute(input: unknown, context: { signal: AbortSignal }): Promise<unknown>
+}
+
+/** A failure whose message is meant for the model and the user ("No place called “Atlantis”"). */
+export class ToolError extends Error {
+  override name = 'ToolError'
+}
