@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { isIconName, type IconifyJSON } from '../../../shared/icons.ts'
 import collectionsList from '@iconify/collections/collections.json' with { type: 'json' }
 import { UpstreamError } from './icon-store.ts'
+import { readCappedText } from '../read-capped.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -41,25 +42,9 @@ export const UPSTREAM_MAX_BYTES = 2 * 1024 * 1024
 
 /** The body as text, refusing (UpstreamError) once it passes `maxBytes`. */
 async function readCapped(response: Response, url: string, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => {})
-    throw new UpstreamError(url, `answered ${declared} bytes, more than ${maxBytes}`)
-  }
-  const reader = response.body!.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new UpstreamError(url, `answered more than ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  const text = await readCappedText(response, maxBytes)
+  if (text === null) throw new UpstreamError(url, `answered more than ${maxBytes} bytes`)
+  return text
 }
 
 /** fetch()es `{base}/{collection}.json?icons=…`; any failure becomes an UpstreamError (or the abort). */

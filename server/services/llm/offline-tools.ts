@@ -81,7 +81,9 @@ function chartFrom(text: string): Record<string, unknown> {
   const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((match) => Number(match[0]))
   let labels: string[]
   let values: number[]
-  if (pairs.length >= 2) {
+  // Labelled only when every number has its own label ("Jan 12, Feb 19"), not "a chart of 3, 5 and 8".
+  const labelled = pairs.length >= 2 && pairs.length === numbers.length
+  if (labelled) {
     labels = pairs.map((pair) => pair.label.replace(/^(?:and|of|with|for|in)\s+/i, ''))
     values = pairs.map((pair) => pair.value)
   } else if (numbers.length >= 2) {
@@ -94,8 +96,9 @@ function chartFrom(text: string): Record<string, unknown> {
   }
   labels = labels.slice(0, 60)
   values = values.slice(0, 60)
-  const title = pairs.length >= 2 || numbers.length >= 2 ? 'Numbers from your message' : 'Letters per word of your message'
-  return { title, kind, labels, series: [{ name: pairs.length >= 2 || numbers.length >= 2 ? 'Value' : 'Letters', values }] }
+  const fromNumbers = labelled || numbers.length >= 2
+  const title = fromNumbers ? 'Numbers from your message' : 'Letters per word of your message'
+  return { title, kind, labels, series: [{ name: fromNumbers ? 'Value' : 'Letters', values }] }
 }
 
 interface Result {

@@ -41,18 +41,23 @@ export function inputProblem(tool: ChatTool, input: unknown): string | undefined
 export async function runTool(tool: ChatTool, input: unknown, signal: AbortSignal, limits: ToolLimits): Promise<ToolRun> {
   const problem = inputProblem(tool, input)
   if (problem) return failed(problem)
-  const timeout = AbortSignal.timeout(limits.timeoutMs)
-  const both = AbortSignal.any([signal, timeout])
+  // Not AbortSignal.timeout: its timer does not keep the process alive, so a lone tool call
+  // waiting on it could end the process instead of timing out.
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(new Error('tool time limit')), limits.timeoutMs)
+  const both = AbortSignal.any([signal, timeout.signal])
   try {
     const output = await abortable(tool.execute(input, { signal: both }), both)
     return capped(output, limits.maxOutputBytes)
   } catch (error) {
     if (signal.aborted) throw signal.reason
-    if (timeout.aborted) return failed(`${tool.label} did not answer within ${formatSeconds(limits.timeoutMs)}.`)
+    if (timeout.signal.aborted) return failed(`${tool.label} did not answer within ${formatSeconds(limits.timeoutMs)}.`)
     if (error instanceof ToolError) return failed(error.message)
     // A tool's own words when it has any (MCP servers word theirs for the model); never a stack.
     const message = error instanceof Error && error.message ? error.message : String(error)
     return failed(`${tool.label} failed: ${excerpt(message, 300)}`)
+  } finally {
+    clearTimeout(timer)
   }
 }
 

@@ -1,0 +1,77 @@
+// The weather tool end to end: the offline model asks for it, the server calls (fake) Open-Meteo
+// over a real socket, the card's data and the answer that uses it are streamed and stored.
+import t, { type Test } from 'tap'
+import { buildApp } from '../helpers/build-app.ts'
+import { createChat, parseUiStream, streamedText, userMessage, visitor } from '../helpers/chat.ts'
+import { startFakeOpenMeteo } from '../helpers/fake-open-meteo.ts'
+
+async function ask(t: Test, env: Record<string, string>, question: string) {
+  const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0', ...env })
+  const v = visitor()
+  const chatId = (await createChat(app, v, 'Hello')).json().id as string
+  const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(question)] } })
+  t.equal(res.statusCode, 200)
+  const { chunks, done } = parseUiStream(res.body)
+  t.ok(done)
+  const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages
+  return { chunks, answer: stored.at(-1) as { status: string; parts: Array<Record<string, any>> } }
+}
+
+t.test('asked about the weather in a place, the answer shows Open-Meteo’s report and uses it', async (t) => {
+  const meteo = await startFakeOpenMeteo(t)
+  const { chunks, answer } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url }, 'What is the weather in Paris today?')
+  t.same(meteo.requests.map((url) => url.pathname), ['/v1/search', '/v1/forecast'])
+  t.equal(meteo.requests[0]!.searchParams.get('name'), 'Paris')
+  t.equal(meteo.requests[1]!.searchParams.get('latitude'), '48.85341')
+  t.equal(meteo.requests[1]!.searchParams.get('forecast_days'), '7')
+  t.match(chunks.find((chunk) => chunk.type === 'tool-input-available'), { toolName: 'weather', input: { location: 'Paris' }, title: 'Weather' })
+  const output = chunks.find((chunk) => chunk.type === 'tool-output-available')?.output as Record<string, any>
+  t.match(output, { place: { name: 'Paris', region: 'Île-de-France', country: 'France' }, current: { temperature: 12.3, condition: 'Overcast', feelsLike: 10.1 }, units: { temperature: '°C' } })
+  t.equal(output.daily.length, 7)
+  t.match(output.daily[1], { date: '2026-11-26', condition: 'Slight rain', high: 11.4, low: 6.5, precipitationChance: 80 })
+  t.match(streamedText(chunks), /It is 12\.3°C and overcast in Paris, Île-de-France, France right now/)
+  t.equal(answer.status, 'complete')
+  t.same(
+    answer.parts.map((part) => [part.type, part.state]),
+    [
+      ['tool-weather', 'output-available'],
+      ['text', 'done'],
+    ],
+    'stored as the AI SDK parts, in order',
+  )
+  t.equal(answer.parts[0]!.output.current.temperature, 12.3)
+})
+
+t.test('an unknown place and a failing upstream become error results, and the answer says so', async (t) => {
+  const meteo = await startFakeOpenMeteo(t)
+  const env = { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url }
+  const unknown = await ask(t, env, 'How is the weather in Atlantis?')
+  t.match(unknown.chunks.find((chunk) => chunk.type === 'tool-output-error'), { errorText: 'No place called “Atlantis” was found.' })
+  t.match(streamedText(unknown.chunks), /I could not get the weather: No place called “Atlantis” was found\./)
+  t.equal(unknown.answer.status, 'complete', 'a failing tool never fails the answer')
+
+  meteo.forecastStatus = 500
+  const down = await ask(t, env, 'weather in Berlin please')
+  t.match(down.answer.parts[0], { type: 'tool-weather', state: 'output-error', errorText: 'Open-Meteo forecast answered with HTTP 500.' })
+})
+
+t.test('a slow upstream fails the call at TOOL_TIMEOUT_MS', async (t) => {
+  const meteo = await startFakeOpenMeteo(t)
+  meteo.delayMs = 2_000
+  const started = Date.now()
+  const { answer } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url, TOOL_TIMEOUT_MS: '300' }, 'weather in Paris?')
+  t.ok(Date.now() - started < 1_800, 'the answer did not wait for the upstream')
+  t.match(answer.parts[0], { state: 'output-error', errorText: 'Weather did not answer within 0.3 s.' })
+})
+
+t.test('AI_TOOLS=none offers no tools: the same question gets a plain answer', async (t) => {
+  const meteo = await startFakeOpenMeteo(t)
+  const { chunks, answer } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url, AI_TOOLS: 'none' }, 'What is the weather in Paris today?')
+  t.equal(meteo.requests.length, 0)
+  t.notOk(chunks.some((chunk) => String(chunk.type).startsWith('tool-')))
+  t.same(answer.parts.map((part) => part.type), ['text'])
+})
+
+t.test('AI_TOOLS names only known tools', async (t) => {
+  await t.rejects(buildApp(t, { AI_TOOLS: 'weather,teleport' }), /AI_TOOLS names unknown tools: teleport \(built-in tools: weather, chart; or none\)/)
+})
