@@ -39,14 +39,16 @@ export interface Script {
   rawAfterChunks?: string
   /** Line ending of the SSE body (default LF). */
   lineEnding?: '\n' | '\r\n'
+  /** After the content, `delta.tool_calls` pieces, one chunk each (then finish_reason "tool_calls"). */
+  toolCallChunks?: Array<Array<Record<string, unknown>>>
 }
 
 export interface FakeOpenAI {
   /** Base URL, as OPENAI_BASE_URL: `http://127.0.0.1:{port}/v1`. */
   baseUrl: string
   requests: RecordedRequest[]
-  /** What the next chat completion requests get (until scripted again). */
-  script(script: Script): void
+  /** What the next chat completion requests get (until scripted again); a function picks per request body. */
+  script(script: Script | ((body: any) => Script)): void
   /** What `GET /v1/models` answers: model ids, or an HTTP status to fail with. */
   models: string[] | number
   /** How many chat completion responses are still open (a stalled one until the client gives up). */
@@ -57,7 +59,7 @@ export interface FakeOpenAI {
 export const FAKE_MODEL = 'fake-gpt'
 
 export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
-  let current: Script = { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] }
+  let current: Script | ((body: any) => Script) = { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] }
   const requests: RecordedRequest[] = []
   const open = new Set<ServerResponse>()
   const fake = {} as FakeOpenAI
@@ -77,7 +79,7 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
       return sendError(res, 404, { message: `Unknown path ${path}`, type: 'invalid_request_error' })
     }
 
-    const script = current
+    const script = typeof current === 'function' ? current(body) : current
     open.add(res)
     res.on('close', () => open.delete(res))
     if (script.headersDelayMs) await wait(script.headersDelayMs)
@@ -136,7 +138,8 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
       send({ error: { type: null, code: null, param: null, ...script.streamError } })
       return res.end()
     }
-    send(chunk({}, 'stop'))
+    for (const pieces of script.toolCallChunks ?? []) send(chunk({ tool_calls: pieces }, null))
+    send(chunk({}, script.toolCallChunks ? 'tool_calls' : 'stop'))
     if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: fullUsage })
     send('[DONE]')
     res.end()

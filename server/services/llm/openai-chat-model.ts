@@ -20,7 +20,7 @@ import { APICallError, InvalidResponseDataError, JSONParseError, type LanguageMo
 import { StreamProviderError } from 'ai'
 import { timedCall, type TimeoutOptions } from './timeouts.ts'
 import { createSseDataParser } from './sse-data.ts'
-import { contentParts, finishReasonOf, PART_ID, requestBody, stringOr, usageOf, type ChatChunk, type OpenAIUsage } from './openai-chat-wire.ts'
+import { contentParts, createToolCallCollector, finishReasonOf, PART_ID, requestBody, stringOr, usageOf, type ChatChunk, type OpenAIUsage } from './openai-chat-wire.ts'
 
 export interface OpenAIChatSettings {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (no trailing slash needed). */
@@ -109,6 +109,9 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
           }
           const refusal = stringOr(choice.message.refusal)
           if (refusal) content.push({ type: 'text', text: refusal })
+          const toolCalls = createToolCallCollector()
+          toolCalls.push(choice.message.tool_calls)
+          for (const call of toolCalls.finished()) content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args || '{}' })
           return {
             content,
             finishReason: finishReasonOf(choice.finish_reason, Boolean(refusal)),
@@ -161,6 +164,8 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
         }
         // "<think>…</think>" at the start of the content is reasoning (think-tags.ts).
         const thinkTags = createThinkSplitter()
+        // Tool calls stream as pieces by index; each is whole once the stream ends.
+        const toolCalls = createToolCallCollector()
         // At most one part is open: text and reasoning alternate, each closed before the next.
         let open: 'text' | 'reasoning' | undefined
         const closeOpenPart = () => {
@@ -211,8 +216,13 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
             refused = true
             delta('text', refusal)
           }
+          const toolEvents = toolCalls.push(change.tool_calls)
+          for (const event of toolEvents) {
+            if (event.kind === 'start') enqueue({ type: 'tool-input-start', id: event.id, toolName: event.name })
+            else enqueue({ type: 'tool-input-delta', id: event.id, delta: event.text })
+          }
           // The first content stops the first-token clock; from then on, silence is measured.
-          if (open) call.arm('idle', idleMs)
+          if (open || toolEvents.length > 0) call.arm('idle', idleMs)
         })
 
         const stream = new ReadableStream<LanguageModelV4StreamPart>({
@@ -234,6 +244,10 @@ export function createOpenAIChatProvider(settings: OpenAIChatSettings) {
           if (!endOnce()) return
           for (const piece of thinkTags.end()) delta(piece.type, piece.text)
           closeOpenPart()
+          for (const done of toolCalls.finished()) {
+            enqueue({ type: 'tool-input-end', id: done.id })
+            enqueue({ type: 'tool-call', toolCallId: done.id, toolName: done.name, input: done.args || '{}' })
+          }
           let finishReason: LanguageModelV4FinishReason
           if (rawFinishReason) finishReason = finishReasonOf(rawFinishReason, refused)
           else {

@@ -6,15 +6,19 @@ import {
   type LanguageModelV4CallOptions,
   type LanguageModelV4FinishReason,
   type LanguageModelV4Prompt,
+  type LanguageModelV4ToolResultOutput,
   type LanguageModelV4Usage,
   type SharedV4Warning,
 } from '@ai-sdk/provider'
 
+/** A streamed tool call's piece: the first names it, the rest add to its arguments (JSON text). */
+export type ToolCallDelta = { index?: unknown; id?: unknown; type?: unknown; function?: { name?: unknown; arguments?: unknown } | null }
+
 export type ChatChunk = {
   error?: { message?: unknown; type?: unknown; code?: unknown }
   choices?: Array<{
-    delta?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; refusal?: unknown } | null
-    message?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; refusal?: unknown } | null
+    delta?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; refusal?: unknown; tool_calls?: unknown } | null
+    message?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; refusal?: unknown; tool_calls?: unknown } | null
     finish_reason?: string | null
   }>
   usage?: OpenAIUsage | null
@@ -30,11 +34,13 @@ export type OpenAIUsage = {
   completion_tokens_details?: { reasoning_tokens?: number | null } | null
 }
 
-/** The Chat Completions request for a call; tools and structured output are not used by a chat. */
+/** The Chat Completions request for a call (function tools included; structured output is not used by a chat). */
 export function requestBody(modelId: string, options: LanguageModelV4CallOptions, stream: boolean): { body: string; warnings: SharedV4Warning[] } {
   const warnings: SharedV4Warning[] = []
-  if (options.tools?.length) warnings.push({ type: 'unsupported', feature: 'tools' })
   if (options.topK != null) warnings.push({ type: 'unsupported', feature: 'topK' })
+  const tools = (options.tools ?? []).flatMap((tool) =>
+    tool.type === 'function' ? [{ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }] : [],
+  )
   const body = JSON.stringify({
     model: modelId,
     messages: toMessages(options.prompt),
@@ -46,30 +52,102 @@ export function requestBody(modelId: string, options: LanguageModelV4CallOptions
     stop: options.stopSequences,
     seed: options.seed,
     ...(options.responseFormat?.type === 'json' ? { response_format: { type: 'json_object' } } : {}),
+    ...(tools.length > 0 ? { tools, tool_choice: toolChoiceOf(options.toolChoice) } : {}),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   })
   return { body, warnings }
 }
 
-function toMessages(prompt: LanguageModelV4Prompt): Array<{ role: string; content: string }> {
-  return prompt.map((message) => {
+function toolChoiceOf(choice: LanguageModelV4CallOptions['toolChoice']): unknown {
+  if (!choice || choice.type === 'auto') return 'auto'
+  if (choice.type === 'none' || choice.type === 'required') return choice.type
+  return { type: 'function', function: { name: choice.toolName } }
+}
+
+type WireMessage =
+  | { role: string; content: string | null; tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> }
+  | { role: 'tool'; tool_call_id: string; content: string }
+
+function toMessages(prompt: LanguageModelV4Prompt): WireMessage[] {
+  return prompt.flatMap((message): WireMessage[] => {
     switch (message.role) {
       case 'system':
-        return { role: 'system', content: message.content }
+        return [{ role: 'system', content: message.content }]
       case 'user':
       case 'assistant': {
         let content = ''
+        const calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = []
         for (const part of message.content) {
           if (part.type === 'text') content += part.text
           else if (part.type === 'reasoning') continue // the model's own thinking is not sent back
-          else throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts in ${message.role} messages` })
+          else if (part.type === 'tool-call' && message.role === 'assistant') {
+            calls.push({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}) } })
+          } else throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts in ${message.role} messages` })
         }
-        return { role: message.role, content }
+        // An assistant turn that only called tools has no content (null, as OpenAI sends it).
+        return [calls.length > 0 ? { role: 'assistant', content: content || null, tool_calls: calls } : { role: message.role, content }]
       }
+      case 'tool':
+        return message.content.flatMap((part) => (part.type === 'tool-result' ? [{ role: 'tool' as const, tool_call_id: part.toolCallId, content: toolResultText(part.output) }] : []))
       default:
-        throw new UnsupportedFunctionalityError({ functionality: `${message.role} messages` })
+        throw new UnsupportedFunctionalityError({ functionality: `${(message as { role: string }).role} messages` })
     }
   })
+}
+
+/** A tool's result as the `content` of a tool message (always a string on this wire). */
+function toolResultText(output: LanguageModelV4ToolResultOutput): string {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value)
+    case 'execution-denied':
+      return `The user denied this tool call${output.reason ? `: ${output.reason}` : '.'}`
+    case 'content':
+      return output.value.map((item) => (item.type === 'text' ? item.text : `[${item.type}]`)).join('\n')
+    default:
+      return ''
+  }
+}
+
+/** Streamed tool calls, by their index: named by the first delta, arguments added by the rest. */
+export function createToolCallCollector() {
+  const calls: Array<{ id: string; name: string; args: string }> = []
+  return {
+    /** The calls each delta starts, and the arguments it adds to which call. */
+    push(deltas: unknown): Array<{ kind: 'start'; id: string; name: string } | { kind: 'args'; id: string; text: string }> {
+      const events: Array<{ kind: 'start'; id: string; name: string } | { kind: 'args'; id: string; text: string }> = []
+      if (!Array.isArray(deltas)) return events
+      for (const delta of deltas as ToolCallDelta[]) {
+        const index = typeof delta?.index === 'number' ? delta.index : calls.length === 0 ? 0 : calls.length - 1
+        let call = calls[index]
+        const name = stringOr(delta?.function?.name)
+        if (!call) {
+          // Some servers leave the id out: one is made up, stable within the answer's step.
+          call = { id: stringOr(delta?.id) ?? `call_${index}`, name: name ?? '', args: '' }
+          calls[index] = call
+          if (call.name) events.push({ kind: 'start', id: call.id, name: call.name })
+        } else if (name && !call.name) {
+          call.name = name
+          events.push({ kind: 'start', id: call.id, name })
+          if (call.args) events.push({ kind: 'args', id: call.id, text: call.args })
+        }
+        const args = delta?.function?.arguments
+        // Arguments are JSON text; a server that sends the object itself gets it written out.
+        const text = typeof args === 'string' ? args : args != null && typeof args === 'object' ? JSON.stringify(args) : ''
+        if (text) {
+          call.args += text
+          if (call.name) events.push({ kind: 'args', id: call.id, text })
+        }
+      }
+      return events
+    },
+    /** Every call, complete. */
+    finished: () => calls.filter((call) => call && call.name),
+  }
 }
 
 /** Text and reasoning from a `content` that is a string or (Mistral and others) an array of parts. */
