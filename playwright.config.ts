@@ -3,6 +3,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_UA } from './test/helpers/
 import { ONE_ADDRESS_ENV } from './test/helpers/one-address-env.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3199)
+/** Fake upstreams of the tools (Open-Meteo), so the e2e tests need no network. */
+const UPSTREAMS_PORT = Number(process.env.E2E_UPSTREAMS_PORT ?? 3198)
+const UPSTREAMS = `http://127.0.0.1:${UPSTREAMS_PORT}`
 
 // End-to-end tests run against the production build (npm test builds it first) in Debian's Chromium.
 export default defineConfig({
@@ -20,12 +23,30 @@ export default defineConfig({
     userAgent: DESKTOP_CHROME_UA,
     trace: 'off',
   },
-  webServer: {
-    command: 'node dist/node/server/main.js',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { ...ONE_ADDRESS_ENV, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', UI_PLAYGROUND: 'true', DATABASE_PATH: ':memory:',
-      SESSION_KEY: '1b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe' },
-  },
+  webServer: [
+    {
+      command: `npx tsx test/helpers/fake-upstreams-main.ts ${UPSTREAMS_PORT}`,
+      url: `${UPSTREAMS}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node dist/node/server/main.js',
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...ONE_ADDRESS_ENV,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        UI_PLAYGROUND: 'true',
+        DATABASE_PATH: ':memory:',
+        SESSION_KEY: '1b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe',
+        GEOCODING_API_URL: UPSTREAMS,
+        WEATHER_API_URL: UPSTREAMS,
+      },
+    },
+  ],
 })

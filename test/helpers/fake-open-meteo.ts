@@ -1,6 +1,6 @@
 // Open-Meteo's geocoding and forecast APIs as they answer (same JSON shapes, fewer fields), on a
 // real socket, for the weather tool. Records every request; a place can be made to fail.
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Test } from 'tap'
 
@@ -40,15 +40,20 @@ export function forecastFor(latitude: number, longitude: number) {
   }
 }
 
-export async function startFakeOpenMeteo(t: Test): Promise<FakeOpenMeteo> {
-  const fake: FakeOpenMeteo = { url: '', requests: [] }
-  const server: Server = createServer(async (req, res) => {
+/** Places that answer slowly (the call can be stopped or outlive a reload): name → delay in ms. */
+const SLOW_PLACES: Record<string, number> = { slowtown: 4_000 }
+
+/** Answers Open-Meteo's geocoding and forecast requests (any other path: 404). */
+export function openMeteoHandler(fake: Pick<FakeOpenMeteo, 'requests' | 'forecastStatus' | 'delayMs'>) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     fake.requests.push(url)
-    if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs))
+    const slow = SLOW_PLACES[(url.searchParams.get('name') ?? '').toLowerCase()] ?? fake.delayMs
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow))
     res.setHeader('content-type', 'application/json; charset=utf-8')
     if (url.pathname === '/v1/search') {
-      const place = PLACES[(url.searchParams.get('name') ?? '').toLowerCase()]
+      const name = (url.searchParams.get('name') ?? '').toLowerCase()
+      const place = PLACES[name] ?? (SLOW_PLACES[name] ? { ...PLACES.paris, name: 'Slowtown' } : undefined)
       // Open-Meteo leaves `results` out when nothing matches.
       res.end(JSON.stringify(place ? { results: [place], generationtime_ms: 0.5 } : { generationtime_ms: 0.5 }))
       return
@@ -64,7 +69,12 @@ export async function startFakeOpenMeteo(t: Test): Promise<FakeOpenMeteo> {
     }
     res.statusCode = 404
     res.end(JSON.stringify({ error: true, reason: 'Not found' }))
-  })
+  }
+}
+
+export async function startFakeOpenMeteo(t: Test): Promise<FakeOpenMeteo> {
+  const fake: FakeOpenMeteo = { url: '', requests: [] }
+  const server: Server = createServer(openMeteoHandler(fake))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

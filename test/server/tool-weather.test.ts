@@ -14,12 +14,12 @@ async function ask(t: Test, env: Record<string, string>, question: string) {
   const { chunks, done } = parseUiStream(res.body)
   t.ok(done)
   const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages
-  return { chunks, answer: stored.at(-1) as { status: string; parts: Array<Record<string, any>> } }
+  return { app, v, chatId, chunks, answer: stored.at(-1) as { status: string; parts: Array<Record<string, any>> } }
 }
 
 t.test('asked about the weather in a place, the answer shows Open-Meteo’s report and uses it', async (t) => {
   const meteo = await startFakeOpenMeteo(t)
-  const { chunks, answer } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url }, 'What is the weather in Paris today?')
+  const { app, v, chatId, chunks, answer } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url }, 'What is the weather in Paris today?')
   t.same(meteo.requests.map((url) => url.pathname), ['/v1/search', '/v1/forecast'])
   t.equal(meteo.requests[0]!.searchParams.get('name'), 'Paris')
   t.equal(meteo.requests[1]!.searchParams.get('latitude'), '48.85341')
@@ -40,6 +40,10 @@ t.test('asked about the weather in a place, the answer shows Open-Meteo’s repo
     'stored as the AI SDK parts, in order',
   )
   t.equal(answer.parts[0]!.output.current.temperature, 12.3)
+
+  const markdown = (await app.inject({ url: `/api/chats/${chatId}/export?format=md`, headers: v.headers() })).body
+  t.match(markdown, /## Assistant\n\n> \*\*Tool: weather\*\* `\{"location":"Paris"\}`\n>\n> Result: `\{"place":\{"name":"Paris"/, 'the export shows the call, then the answer')
+  t.match(markdown, /…`\n\nIt is 12\.3°C/)
 })
 
 t.test('an unknown place and a failing upstream become error results, and the answer says so', async (t) => {

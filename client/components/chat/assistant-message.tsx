@@ -11,6 +11,11 @@ import { AssistantAvatar } from './thinking-indicator.tsx'
 import { TextButton } from './text-button.tsx'
 import { ReasoningBlock } from './reasoning-block.tsx'
 import type { ReasoningUIPart } from 'ai'
+import { isToolPart } from './parts/tool-part.ts'
+import type { AnswerPartsProps } from './parts/answer-parts.tsx'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+
+const AnswerParts = lazyComponent<AnswerPartsProps>('the tool cards', () => import('./parts/answer-parts.tsx').then((module) => module.AnswerParts))
 
 export interface AssistantMessageProps {
   message: UIMessage
@@ -32,13 +37,18 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
   const text = messageText(message)
   const settled = !streaming && !reconnecting
   const reasoning = message.parts.filter((part): part is ReasoningUIPart => part.type === 'reasoning' && part.text !== '')
+  const Parts = AnswerParts.useComponent(message.parts.some(isToolPart))
   return (
     <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
       {/* On phones the text gets the whole width. */}
       <AssistantAvatar className="max-sm:hidden" />
       <div className="min-w-0 flex-1 pt-0.5">
         {reasoning.length > 0 && <ReasoningBlock parts={reasoning} />}
-        {text ? <MarkdownContent text={text} streaming={streaming} /> : settled && reasoning.length === 0 && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
+        {Parts && message.parts.some(isToolPart) ? (
+          <Parts parts={message.parts} streaming={streaming} settled={settled} />
+        ) : text ? (
+          <MarkdownContent text={text} streaming={streaming} />
+        ) : settled && reasoning.length === 0 && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
         {reconnecting && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300" data-reconnecting>
             <Icon name="lucide:loader-circle" size={14} className="animate-spin" /> Connection lost. The answer continues here once the server answers.

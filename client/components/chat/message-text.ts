@@ -8,7 +8,7 @@ export function messageText(message: Pick<UIMessage, 'parts'>): string {
     .join('\n\n')
 }
 
-/** Whether the model has written anything yet: answer text or reasoning. */
+/** Whether the model has written anything yet: answer text, reasoning, or a tool call. */
 export function hasContent(message: Pick<UIMessage, 'parts'>): boolean {
-  return message.parts.some((part) => (part.type === 'text' || part.type === 'reasoning') && (part as { text?: string }).text !== '')
+  return message.parts.some((part) => ((part.type === 'text' || part.type === 'reasoning') && (part as { text?: string }).text !== '') || part.type === 'dynamic-tool' || part.type.startsWith('tool-'))
 }

@@ -6,15 +6,35 @@ const ROLE = { user: 'You', assistant: 'Assistant', system: 'System' } as const
 export function chatToMarkdown(chat: ChatSummary, messages: ChatMessage[]): string {
   const lines = [`# ${chat.title}`, '', `_Exported ${new Date().toISOString()} · ${messages.length} messages_`, '']
   for (const message of messages) {
-    // The model's reasoning comes first, as a quoted block; then the answer's text.
+    // In order: the model's reasoning and its tool calls as quoted blocks, the answer's text as it is.
     const text = message.parts
-      .filter((part) => (part.type === 'text' || part.type === 'reasoning') && typeof part.text === 'string' && part.text !== '')
-      .map((part) => (part.type === 'reasoning' ? quoted(`**Thinking**\n\n${part.text as string}`) : (part.text as string)))
+      .map((part) => {
+        if (part.type === 'text' && typeof part.text === 'string') return part.text
+        if (part.type === 'reasoning' && typeof part.text === 'string' && part.text !== '') return quoted(`**Thinking**\n\n${part.text}`)
+        if (part.type === 'dynamic-tool' || (typeof part.type === 'string' && part.type.startsWith('tool-'))) return quoted(toolCallMarkdown(part))
+        return ''
+      })
+      .filter(Boolean)
       .join('\n\n')
     const note = message.status === 'partial' ? ' _(stopped)_' : message.status === 'interrupted' ? ' _(interrupted)_' : message.status === 'error' ? ' _(failed)_' : ''
     lines.push(`## ${ROLE[message.role]}${note}`, '', text, '')
   }
   return lines.join('\n')
+}
+
+/** A tool call in an export: its name and input, then its result or error, each cut short. */
+function toolCallMarkdown(part: Record<string, unknown>): string {
+  const name = typeof part.toolName === 'string' ? part.toolName : String(part.type).slice('tool-'.length)
+  const lines = [`**Tool: ${name}** ${code(part.input)}`]
+  if (part.state === 'output-available') lines.push(`Result: ${code(part.output)}`)
+  else if (typeof part.errorText === 'string') lines.push(`Failed: ${part.errorText}`)
+  return lines.join('\n\n')
+}
+
+/** A value as inline code: JSON, at most 300 characters, no backticks to break out of it. */
+function code(value: unknown): string {
+  const json = (JSON.stringify(value ?? {}) ?? '').replaceAll('`', "'")
+  return `\`${json.length > 300 ? `${json.slice(0, 299)}…` : json}\``
 }
 
 function quoted(markdown: string): string {

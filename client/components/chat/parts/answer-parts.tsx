@@ -1,0 +1,35 @@
+// An answer that used tools: its parts in the order they came — text as Markdown, each tool call as
+// a card. A lazy chunk (with the cards, the weather view and their stylesheet): a chat without tool
+// calls loads none of it; until it is there (and in the server's HTML) the answer shows its text.
+import type { ReactElement } from 'react'
+import type { UIMessage } from 'ai'
+import { MarkdownContent } from '../markdown.tsx'
+import { ToolCard } from './tool-card.tsx'
+import { isToolPart, type ToolPartLike } from './tool-part.ts'
+
+export interface AnswerPartsProps {
+  parts: UIMessage['parts']
+  streaming: boolean
+  /** The answer has ended (a call still without a result did not finish). */
+  settled: boolean
+}
+
+export function AnswerParts({ parts, streaming, settled }: AnswerPartsProps) {
+  const out: ReactElement[] = []
+  let text: string[] = []
+  const flushText = (last: boolean) => {
+    if (text.length > 0) out.push(<MarkdownContent key={`text-${out.length}`} text={text.join('\n\n')} streaming={streaming && last} />)
+    text = []
+  }
+  parts.forEach((part, index) => {
+    if (part.type === 'text') {
+      if (part.text) text.push(part.text)
+    } else if (isToolPart(part)) {
+      flushText(false)
+      const tool = part as ToolPartLike
+      out.push(<ToolCard key={tool.toolCallId ?? index} part={tool} settled={settled} />)
+    }
+  })
+  flushText(true)
+  return <>{out}</>
+}
