@@ -27,6 +27,7 @@ import iconRoutes from './routes/icons/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
 import modelRoutes from './routes/models/index.ts'
+import toolRoutes from './routes/tools/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(llm, { config })
   await app.register(tools, { config })
   await app.register(modelRoutes)
+  await app.register(toolRoutes)
   await app.register(chats, { config })
   await app.register(chatRoutes)
   await app.register(accountRoutes)

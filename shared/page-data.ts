@@ -1,10 +1,23 @@
 // What each page's loader returns (the `data` of PageState and `_payload.json`).
 import type { ModelInfo } from './models.ts'
 
+/** A tool models may call, as the Tools control lists it (GET /api/tools). */
+export interface ToolInfo {
+  name: string
+  /** Its name in words. */
+  label: string
+  /** Where it comes from: "Built-in" or an MCP server's name. */
+  group: string
+  description: string
+  needsApproval: boolean
+}
+
 export interface HomePageData {
   /** The model picker's choices, in the first paint (no request after hydration). */
   models: ModelInfo[]
   defaultModel: string
+  /** The tools on offer (a new chat starts with all of them on). */
+  tools: ToolInfo[]
 }
 
 /** partial: stopped by the user; interrupted: cut by a crash, a restart or a lost replica. */
@@ -56,4 +69,6 @@ export interface ChatPageData {
   votes: ChatVote[]
   /** The model picker's choices (the page only; the owner can switch the chat's model). */
   models?: ModelInfo[]
+  /** The owner's Tools control: the tools on offer and which of them this chat turned off. */
+  tools?: { available: ToolInfo[]; off: string[] }
 }

@@ -189,4 +189,13 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('answer_drafts').execute()
     },
   },
+  // Which tools a chat has turned off (a JSON array of names); null: every tool on offer.
+  '0005_chat_tools_off': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('chats').addColumn('tools_off', 'text').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('chats').dropColumn('tools_off').execute()
+    },
+  },
 }

@@ -37,6 +37,8 @@ export interface ChatsTable {
   created_at: number
   /** Last activity: the sidebar orders by it. */
   updated_at: number
+  /** Tools this chat turned off: a JSON array of names (null: none off). */
+  tools_off: string | null
 }
 
 export interface MessagesTable {

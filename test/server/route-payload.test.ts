@@ -11,7 +11,16 @@ t.test('/_payload.json serves the home loader result', async (t) => {
   t.match(res.headers['content-type'], /^application\/json/)
   t.equal(res.headers['cache-control'], 'no-store')
   // The model picker's choices come with the page: no request after hydration.
-  t.same(res.json(), { data: { models: [{ id: 'offline', provider: 'offline', label: res.json().data.models[0].label, default: true }], defaultModel: 'offline' } })
+  t.same(res.json(), {
+    data: {
+      models: [{ id: 'offline', provider: 'offline', label: res.json().data.models[0].label, default: true }],
+      defaultModel: 'offline',
+      tools: [
+        { name: 'weather', label: 'Weather', group: 'Built-in', description: res.json().data.tools[0].description, needsApproval: false },
+        { name: 'chart', label: 'Chart', group: 'Built-in', description: res.json().data.tools[1].description, needsApproval: false },
+      ],
+    },
+  })
 })
 
 t.test('/chat/{id}/_payload.json serves the same data the page inlines', async (t) => {

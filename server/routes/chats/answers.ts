@@ -165,7 +165,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             describeError: modelFailed,
             headers: traced,
             draft,
-            tools: app.tools.forAnswer(),
+            tools: app.tools.forAnswer(chat.toolsOff),
             maxSteps: app.config.tools.maxSteps,
             toolLimits: { timeoutMs: app.config.tools.timeoutMs },
             onEnd: (ended) => (outcome = ended),

@@ -32,6 +32,8 @@ export const StoredMessage = Type.Object({
   createdAt: Type.Number(),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 })
+/** Names of the tools a chat turned off (kept even for tools not on offer right now). */
+export const ToolsOff = Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: NO_NUL }), { maxItems: 100 })
 export const Vote = Type.Object({ messageId: Type.String(), value: Type.Union([Type.Literal('up'), Type.Literal('down')]) })
 export const ErrorBody = Type.Object({ statusCode: Type.Number(), code: Type.String(), message: Type.String() })
 export const Params = Type.Object({ id: Id })
@@ -98,7 +100,7 @@ export const messageIdTaken = () =>
 /** A chat with its messages (and the owner's votes) as this visitor may see it: the chat API's GET and the chat page's loader. */
 export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ChatPageData> {
   const { chat, isOwner } = await chatAccess(app)(request, id, 'read')
-  const { ownerId: _owner, ...summary } = chat
+  const { ownerId: _owner, toolsOff: _toolsOff, ...summary } = chat
   return {
     chat: { ...summary, isOwner, streaming: await app.answers.isRunning(chat.id) },
     messages: await app.chats.messages(chat.id),

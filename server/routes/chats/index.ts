@@ -10,7 +10,7 @@ import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-sto
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
 
@@ -53,11 +53,14 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: { id?: string; message: Static<typeof UserMessage>; model?: string } }>(
+  app.post<{ Body: { id?: string; message: Static<typeof UserMessage>; model?: string; toolsOff?: string[] } }>(
     '/api/chats',
     {
       schema: {
-        body: Type.Object({ id: Type.Optional(Id), message: UserMessage, model: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }),
+        body: Type.Object(
+          { id: Type.Optional(Id), message: UserMessage, model: Type.Optional(Type.String({ maxLength: 200 })), toolsOff: Type.Optional(ToolsOff) },
+          { additionalProperties: false },
+        ),
         response: { 201: ChatSummary, 409: ErrorBody },
       },
     },
@@ -71,7 +74,14 @@ export default async function chatRoutes(app: FastifyInstance) {
       const chat = await app.chats
         // Named at once from its question (a chat started through the API may never be answered);
         // the model's title replaces this one with the first answer.
-        .create({ id: request.body.id ?? randomUUID(), ownerId, model: modelId, title: provisionalTitle(textOf(parts)), message: { id: request.body.message.id ?? randomUUID(), parts } })
+        .create({
+          id: request.body.id ?? randomUUID(),
+          ownerId,
+          model: modelId,
+          title: provisionalTitle(textOf(parts)),
+          toolsOff: request.body.toolsOff && [...new Set(request.body.toolsOff)],
+          message: { id: request.body.message.id ?? randomUUID(), parts },
+        })
         .catch((error: unknown) => {
           throw error instanceof MessageIdTakenError ? messageIdTaken() : error
         })
@@ -100,28 +110,36 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
-  app.patch<{ Params: Static<typeof Params>; Body: { title?: string; visibility?: 'private' | 'public' } }>(
+  app.patch<{ Params: Static<typeof Params>; Body: { title?: string; visibility?: 'private' | 'public'; toolsOff?: string[] } }>(
     '/api/chats/:id',
     {
       schema: {
         params: Params,
         body: Type.Object(
-          { title: Type.Optional(Type.String({ maxLength: 1000, pattern: NO_NUL })), visibility: Type.Optional(Type.Union([Type.Literal('private'), Type.Literal('public')])) },
+          {
+            title: Type.Optional(Type.String({ maxLength: 1000, pattern: NO_NUL })),
+            visibility: Type.Optional(Type.Union([Type.Literal('private'), Type.Literal('public')])),
+            toolsOff: Type.Optional(ToolsOff),
+          },
           { additionalProperties: false },
         ),
-        response: { 200: ChatSummary },
+        response: { 200: Type.Intersect([ChatSummary, Type.Object({ toolsOff: Type.Array(Type.String()) })]) },
       },
     },
     async (request) => {
       await access(request, request.params.id, 'write')
-      const changes: { title?: string; visibility?: 'private' | 'public' } = {}
+      const changes: { title?: string; visibility?: 'private' | 'public'; toolsOff?: string[] } = {}
+      // Names of tools that may not be on offer right now (an MCP server that is down) are kept.
+      if (request.body.toolsOff) changes.toolsOff = [...new Set(request.body.toolsOff)]
       if (request.body.title !== undefined) {
         const title = request.body.title.trim()
         if (title.length < 1 || title.length > 100) throw new AppError(400, 'BAD_TITLE', 'title must be 1 to 100 characters (after trimming spaces)')
         changes.title = title
       }
       if (request.body.visibility) changes.visibility = request.body.visibility
-      return (await app.chats.update(request.params.id, changes))!
+      await app.chats.update(request.params.id, changes)
+      const { ownerId: _owner, ...chat } = (await app.chats.get(request.params.id))!
+      return chat
     },
   )
 

@@ -19,12 +19,14 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
 > = {
   index: async ({ request }) => {
     const models = await request.server.llm.list()
-    return { models, defaultModel: models.find((model) => model.default)!.id }
+    return { models, defaultModel: models.find((model) => model.default)!.id, tools: request.server.tools.list() }
   },
   // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.
   'chat-id': async ({ params, request }) => {
     const chat = await readChat(request.server, request, params.id!)
-    return chat.chat.isOwner ? { ...chat, models: await request.server.llm.list() } : chat
+    if (!chat.chat.isOwner) return chat
+    const { toolsOff } = (await request.server.chats.get(chat.chat.id))!
+    return { ...chat, models: await request.server.llm.list(), tools: { available: request.server.tools.list(), off: toolsOff } }
   },
   'sign-in': async ({ request }) => {
     if (!request.server.config.auth.local) throw pageNotFound('/auth/local')

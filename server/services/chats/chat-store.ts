@@ -105,19 +105,19 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return { chats, nextCursor: rows.length > limit ? encodeCursor(chats[chats.length - 1]!) : null }
     },
 
-    async get(chatId: string): Promise<(ChatSummary & { ownerId: string }) | null> {
+    async get(chatId: string): Promise<(ChatSummary & { ownerId: string; toolsOff: string[] }) | null> {
       const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
-      return row ? { ...toSummary(row), ownerId: row.owner_id } : null
+      return row ? { ...toSummary(row), ownerId: row.owner_id, toolsOff: row.tools_off ? (JSON.parse(row.tools_off) as string[]) : [] } : null
     },
 
     /** Creates the chat with its first user message, in one transaction. Null when the id exists. */
-    async create(input: { id: string; ownerId: string; model: string | null; title?: string; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
+    async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
       const at = now()
       const title = input.title ?? DEFAULT_TITLE
       return rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('chats')
-          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: input.toolsOff?.length ? JSON.stringify(input.toolsOff) : null })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst()
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null
@@ -125,7 +125,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .insertInto('messages')
           .values({ id: input.message.id, chat_id: input.id, seq: 0, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
-        return toSummary({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+        return toSummary({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: null })
       }))
     },
 
@@ -197,8 +197,10 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return true
     },
 
-    async update(chatId: string, changes: { title?: string; visibility?: Visibility; model?: string | null }): Promise<ChatSummary | null> {
-      if (Object.keys(changes).length > 0) await db.updateTable('chats').set(changes).where('id', '=', chatId).execute()
+    async update(chatId: string, changes: { title?: string; visibility?: Visibility; model?: string | null; toolsOff?: string[] }): Promise<ChatSummary | null> {
+      const { toolsOff, ...columns } = changes
+      const set = { ...columns, ...(toolsOff ? { tools_off: toolsOff.length > 0 ? JSON.stringify(toolsOff) : null } : {}) }
+      if (Object.keys(set).length > 0) await db.updateTable('chats').set(set).where('id', '=', chatId).execute()
       const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
       return row ? toSummary(row) : null
     },

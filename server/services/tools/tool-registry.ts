@@ -1,19 +1,14 @@
 // The tools an answer may use (DESIGN §5): the built-in ones AI_TOOLS offers (all of them by
 // default), each pointing at an upstream from configuration. MCP servers add theirs here too.
 import type { ToolsConfig } from '../../../fastify.config.ts'
+import type { ToolInfo } from '../../../shared/page-data.ts'
 import { createChartTool } from './chart.ts'
 import type { ChatTool } from './tool-types.ts'
 import { createWeatherTool } from './weather.ts'
 
 export { BUILT_IN_TOOL_NAMES as BUILT_IN_TOOLS } from '../../../fastify.config.ts'
 
-export interface ToolInfo {
-  name: string
-  label: string
-  group: string
-  description: string
-  needsApproval: boolean
-}
+export type { ToolInfo }
 
 export interface ToolRegistry {
   /** Every tool on offer, for the Tools control. */

@@ -2,7 +2,7 @@
 // over a real socket, the card's data and the answer that uses it are streamed and stored.
 import t, { type Test } from 'tap'
 import { buildApp } from '../helpers/build-app.ts'
-import { createChat, parseUiStream, streamedText, userMessage, visitor } from '../helpers/chat.ts'
+import { createChat, parseUiStream, remember, streamedText, userMessage, visitor } from '../helpers/chat.ts'
 import { startFakeOpenMeteo } from '../helpers/fake-open-meteo.ts'
 
 async function ask(t: Test, env: Record<string, string>, question: string) {
@@ -78,4 +78,43 @@ t.test('AI_TOOLS=none offers no tools: the same question gets a plain answer', a
 
 t.test('AI_TOOLS names only known tools', async (t) => {
   await t.rejects(buildApp(t, { AI_TOOLS: 'weather,teleport' }), /AI_TOOLS names unknown tools: teleport \(built-in tools: weather, chart; or none\)/)
+})
+
+t.test('the Tools control: GET /api/tools lists them; a chat keeps which are off, and its answers go without them', async (t) => {
+  const meteo = await startFakeOpenMeteo(t)
+  const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0', GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url })
+  const listed = (await app.inject({ url: '/api/tools' })).json().tools
+  t.same(
+    listed.map((tool: { name: string; label: string; group: string }) => [tool.name, tool.label, tool.group]),
+    [
+      ['weather', 'Weather', 'Built-in'],
+      ['chart', 'Chart', 'Built-in'],
+    ],
+  )
+  const v = visitor()
+  // Created with the weather turned off (the home screen's control).
+  const created = await app.inject({ method: 'POST', url: '/api/chats', headers: v.headers(true), payload: { message: userMessage('Hi'), toolsOff: ['weather', 'weather'] } })
+  t.equal(created.statusCode, 201)
+  remember(v, created.headers['set-cookie'])
+  const chatId = created.json().id as string
+  const ask = async (text: string) => parseUiStream((await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(text)] } })).body).chunks
+  t.notOk((await ask('weather in Paris?')).some((chunk) => String(chunk.type).startsWith('tool-')), 'no weather call while it is off')
+  t.equal(meteo.requests.length, 0)
+
+  // Turned on again from the chat's control; the chart off.
+  const patched = await app.inject({ method: 'PATCH', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { toolsOff: ['chart'] } })
+  t.equal(patched.statusCode, 200)
+  t.same(patched.json().toolsOff, ['chart'])
+  t.ok((await ask('weather in Paris?')).some((chunk) => chunk.type === 'tool-output-available'), 'the weather is called again')
+  t.notOk((await ask('plot a chart of 1, 2, 3')).some((chunk) => String(chunk.type).startsWith('tool-')), 'the chart is off')
+
+  // The owner's page payload carries the control's state; nobody else can change it.
+  const payload = (await app.inject({ url: `/chat/${chatId}/_payload.json`, headers: v.headers() })).json()
+  t.same(payload.data?.tools ?? payload.tools, { available: listed, off: ['chart'] })
+  const stranger = visitor()
+  const refused = await app.inject({ method: 'PATCH', url: `/api/chats/${chatId}`, headers: stranger.headers(true), payload: { toolsOff: [] } })
+  t.equal(refused.statusCode, 404)
+  const bad = await app.inject({ method: 'PATCH', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { toolsOff: Array.from({ length: 101 }, (_, i) => `tool${i}`) } })
+  t.equal(bad.statusCode, 400)
+  t.match(bad.json().message, /toolsOff/)
 })
