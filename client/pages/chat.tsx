@@ -11,6 +11,9 @@ import { Icon } from '../components/ui/icon.tsx'
 import { TextButton } from '../components/chat/text-button.tsx'
 import { ChatComposer, type ComposerHandle } from '../components/chat/chat-composer.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
+import type { ToolsControlProps } from '../components/chat/tools-control.tsx'
+import { lazyComponent } from '../lib/lazy-component.ts'
+import { pageSettled } from '../lib/page-settled.ts'
 import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
 import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
@@ -22,6 +25,10 @@ import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
 import { hasContent, messageText } from '../components/chat/message-text.ts'
 import { newId } from '../components/chat/new-id.ts'
+
+// The Tools control is its own chunk, fetched once the page has settled (never part of the first
+// load); until then the composer shows the model picker alone.
+const Tools = lazyComponent<ToolsControlProps>('the tools control', () => pageSettled().then(() => import('../components/chat/tools-control.tsx')).then((module) => module.ToolsControl))
 
 export default function ChatPage() {
   const { data } = useRouteData<ChatPageData>()
@@ -38,6 +45,7 @@ type Votes = Record<string, ChatVote['value']>
 function ChatScreen({ data }: { data: ChatPageData }) {
   const chatId = data.chat.id
   const readOnly = !data.chat.isOwner
+  const ToolsControl = Tools.useComponent(Boolean(data.tools?.available.length))
   /** The composer owns what is typed (typing re-renders it alone); the screen clears and refills it. */
   const composer = useRef<ComposerHandle>(null)
   const [title, setTitle] = useState(data.chat.title)
@@ -348,7 +356,14 @@ function ChatScreen({ data }: { data: ChatPageData }) {
               onStop={() => void stopAnswer()}
               stopping={stopping}
               textareaRef={prompt}
-              footer={models.length > 0 ? <ModelPicker models={models} value={model} onChange={setModel} /> : undefined}
+              footer={
+                models.length > 0 ? (
+                  <>
+                    <ModelPicker models={models} value={model} onChange={setModel} />
+                    {ToolsControl && data.tools && <ToolsControl tools={data.tools.available} initialOff={data.tools.off} chatId={chatId} />}
+                  </>
+                ) : undefined
+              }
             />
           )}
         </div>

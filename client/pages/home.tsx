@@ -15,11 +15,12 @@ import { Icon } from '../components/ui/icon.tsx'
 import { connectionState, useConnectionState } from '../lib/connection.ts'
 import { importWhenConnected } from '../lib/chunk-reload.ts'
 
+// What the app can do, each a click away: with no model configured the offline demo shows it too.
 const SUGGESTIONS = [
-  { title: 'Explain a concept', prompt: 'Explain how HTTP caching works, with a short example.' },
-  { title: 'Write some code', prompt: 'Write a TypeScript function that debounces another function.' },
-  { title: 'Compare options', prompt: 'Compare SQLite and PostgreSQL in a table.' },
-  { title: 'Plan something', prompt: 'Help me plan a three-day trip to Lisbon.' },
+  { title: 'Explain a concept', prompt: 'Think step by step: how does HTTP caching work?' },
+  { title: 'Write some code', prompt: 'Write a TypeScript function that debounces another.' },
+  { title: 'Check the weather', prompt: 'What is the weather in Lisbon right now?' },
+  { title: 'Draw a chart', prompt: 'Plot a bar chart of 12, 19, 7 and 22.' },
 ]
 
 export default function HomePage() {

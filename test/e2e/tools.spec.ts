@@ -121,3 +121,33 @@ test('on a phone the cards fit the screen', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBe(0)
 })
+
+test('the Tools control turns a tool off for this chat, kept after a reload', async ({ page }) => {
+  const answer = await ask(page, 'Hello there')
+  await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
+  // It comes once the page has settled (its own chunk, after the first load).
+  const control = page.getByRole('button', { name: 'Tools: 2 of 2 on' })
+  await expect(control).toBeVisible({ timeout: 10_000 })
+  await control.click()
+  // The menu is named like its button, which counts what is on.
+  const menu = page.getByRole('menu', { name: /^Tools:/ })
+  const weather = menu.getByRole('menuitemcheckbox', { name: /Weather/ })
+  await expect(weather).toHaveAttribute('aria-checked', 'true')
+  await weather.click()
+  await expect(weather).toHaveAttribute('aria-checked', 'false')
+  await expect(menu).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Tools: 1 of 2 on' })).toBeFocused()
+
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  await prompt.fill('What is the weather in Paris?')
+  await prompt.press('Enter')
+  const second = page.getByRole('article', { name: 'Answer' }).nth(1)
+  await expect(second).toContainText('Connect a real model', { timeout: 15_000 })
+  await expect(second.locator('[data-tool-card]')).toHaveCount(0)
+
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByRole('button', { name: 'Tools: 1 of 2 on' })).toBeVisible({ timeout: 10_000 })
+})

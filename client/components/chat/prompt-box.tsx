@@ -138,7 +138,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
         </p>
       )}
       <div className="flex items-center gap-2 px-2 pb-2">
-        <div className="min-w-0 flex-1">{footer}</div>
+        <div className="flex min-w-0 flex-1 items-center gap-1">{footer}</div>
         {streaming ? (
           <Tooltip content="Stop">
             <button

@@ -80,11 +80,11 @@ export function MenuPopup({
             <button
               key={item.label}
               type="button"
-              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              role={item.toggle ? 'menuitemcheckbox' : item.checked === undefined ? 'menuitem' : 'menuitemradio'}
               aria-checked={item.checked}
               tabIndex={-1}
               onClick={() => {
-                close()
+                if (!item.toggle) close()
                 item.onSelect()
               }}
               className={cn(
@@ -93,12 +93,27 @@ export function MenuPopup({
               )}
             >
               {item.icon}
-              <span className="flex-1">{item.label}</span>
-              {item.checked && <span aria-hidden="true">✓</span>}
+              <span className="flex-1">
+                {item.label}
+                {item.hint && <span className="block max-w-64 text-xs text-neutral-600 dark:text-neutral-300">{item.hint}</span>}
+              </span>
+              {item.toggle ? <Switch on={Boolean(item.checked)} /> : item.checked && <span aria-hidden="true">✓</span>}
             </button>
           ))}
         </div>
       ))}
     </div>
+  )
+}
+
+/** The look of an on/off item (its state is the item's aria-checked). Inline styles: no stylesheet for one control. */
+function Switch({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{ position: 'relative', flexShrink: 0, width: 28, height: 16, borderRadius: 8, background: on ? 'light-dark(#16a34a, #22c55e)' : 'light-dark(#94a3b8, #64748b)', transition: 'background 150ms' }}
+    >
+      <span style={{ position: 'absolute', top: 2, left: on ? 14 : 2, width: 12, height: 12, borderRadius: 6, background: '#fff', transition: 'left 150ms' }} />
+    </span>
   )
 }

@@ -12,6 +12,10 @@ export interface MenuItem {
   icon?: ReactNode
   /** For choices such as the colour mode. */
   checked?: boolean
+  /** An on/off switch (menuitemcheckbox): choosing it keeps the menu open. */
+  toggle?: boolean
+  /** A line under the label (what the item does). */
+  hint?: string
   danger?: boolean
 }
 
