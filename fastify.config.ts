@@ -99,7 +99,7 @@ export const ConfigSchema = Type.Object({
   MODEL_FIRST_TOKEN_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
   /** …and so is an answer that stops arriving for this long. */
   MODEL_IDLE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
-  /** Built-in tools offered to models, comma-separated (weather, chart); `none` for none; unset: all. */
+  /** Built-in tools offered to models, comma-separated (weather, chart, web_search); `none` for none; unset: all (web_search when SEARXNG_URL is set). */
   AI_TOOLS: Type.Optional(Type.String({ minLength: 1 })),
   /** Model calls in one answer, tool steps included: the loop stops there. */
   AI_MAX_STEPS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
@@ -108,6 +108,8 @@ export const ConfigSchema = Type.Object({
   /** Open-Meteo's geocoding and forecast APIs, for the weather tool (keyless). */
   GEOCODING_API_URL: Type.String({ pattern: '^https?://', default: 'https://geocoding-api.open-meteo.com' }),
   WEATHER_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.open-meteo.com' }),
+  /** A SearXNG instance with its JSON format on, for the web_search tool; unset: no web search. */
+  SEARXNG_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
   OFFLINE_TOKEN_DELAY_MS: Type.Integer({ minimum: 0, maximum: 1_000, default: 25 }),
 })
@@ -185,9 +187,10 @@ export interface ToolsConfig {
   timeoutMs: number
   geocodingUrl: string
   weatherUrl: string
+  searxngUrl: string | undefined
 }
 
-export const BUILT_IN_TOOL_NAMES = ['weather', 'chart'] as const
+export const BUILT_IN_TOOL_NAMES = ['weather', 'chart', 'web_search'] as const
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 /** Used when ANTHROPIC_MODELS / GOOGLE_MODELS are unset: current general-purpose models of each. */
@@ -369,17 +372,25 @@ function llmConfig(config: RawConfig): LlmConfig {
 }
 
 function toolsConfig(config: RawConfig): ToolsConfig {
-  const wanted = config.AI_TOOLS?.trim().toLowerCase() === 'none' ? [] : config.AI_TOOLS ? list(config.AI_TOOLS) : [...BUILT_IN_TOOL_NAMES]
+  const searxngUrl = config.SEARXNG_URL?.replace(/\/+$/, '')
+  const wanted =
+    config.AI_TOOLS?.trim().toLowerCase() === 'none'
+      ? []
+      : config.AI_TOOLS
+        ? list(config.AI_TOOLS)
+        : BUILT_IN_TOOL_NAMES.filter((name) => name !== 'web_search' || searxngUrl)
   const unknown = wanted.filter((name) => !(BUILT_IN_TOOL_NAMES as readonly string[]).includes(name))
   if (unknown.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  AI_TOOLS names unknown tools: ${unknown.join(', ')} (built-in tools: ${BUILT_IN_TOOL_NAMES.join(', ')}; or none)`)
   }
+  if (wanted.includes('web_search') && !searxngUrl) throw new ConfigError('Invalid configuration:\n  AI_TOOLS offers web_search: set SEARXNG_URL (a SearXNG instance) too')
   return {
     offered: wanted as ToolsConfig['offered'],
     maxSteps: config.AI_MAX_STEPS,
     timeoutMs: config.TOOL_TIMEOUT_MS,
     geocodingUrl: config.GEOCODING_API_URL.replace(/\/+$/, ''),
     weatherUrl: config.WEATHER_API_URL.replace(/\/+$/, ''),
+    searxngUrl,
   }
 }
 

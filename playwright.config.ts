@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_UA } from './test/helpers/
 import { ONE_ADDRESS_ENV } from './test/helpers/one-address-env.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3199)
-/** Fake upstreams of the tools (Open-Meteo), so the e2e tests need no network. */
+/** Fake upstreams of the tools (Open-Meteo, SearXNG), so the e2e tests need no network. */
 const UPSTREAMS_PORT = Number(process.env.E2E_UPSTREAMS_PORT ?? 3198)
 const UPSTREAMS = `http://127.0.0.1:${UPSTREAMS_PORT}`
 
@@ -46,6 +46,7 @@ export default defineConfig({
         SESSION_KEY: '1b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe',
         GEOCODING_API_URL: UPSTREAMS,
         WEATHER_API_URL: UPSTREAMS,
+        SEARXNG_URL: UPSTREAMS,
       },
     },
   ],

@@ -4,13 +4,16 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { viteFastify } from '@fastify/vite/plugin'
 import { precompress } from './scripts/build/precompress.ts'
+import { MERMAID_BUILD_URL, MERMAID_DEV_URL, vendorMermaid } from './scripts/build/vendor-mermaid.ts'
 
 const projectRoot = import.meta.dirname
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: resolve(projectRoot, 'client'),
   publicDir: resolve(projectRoot, 'public'),
-  plugins: [viteFastify(), react(), tailwindcss(), precompress()],
+  plugins: [viteFastify(), react(), tailwindcss(), precompress(), vendorMermaid()],
+  // Mermaid is imported at run time from its own prebuilt modules (scripts/build/vendor-mermaid.ts).
+  define: { __MERMAID_URL__: JSON.stringify(command === 'build' ? MERMAID_BUILD_URL : MERMAID_DEV_URL) },
   resolve: {
     alias: [
       // wouter reaches React's useSyncExternalStore through the React 17 shim package, whose code
@@ -41,4 +44,4 @@ export default defineConfig({
     },
   },
   server: { fs: { allow: [projectRoot] } },
-})
+}))

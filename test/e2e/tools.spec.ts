@@ -127,7 +127,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
   // It comes once the page has settled (its own chunk, after the first load).
-  const control = page.getByRole('button', { name: 'Tools: 2 of 2 on' })
+  const control = page.getByRole('button', { name: 'Tools: 3 of 3 on' })
   await expect(control).toBeVisible({ timeout: 10_000 })
   await control.click()
   // The menu is named like its button, which counts what is on.
@@ -138,7 +138,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(weather).toHaveAttribute('aria-checked', 'false')
   await expect(menu).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(page.getByRole('button', { name: 'Tools: 1 of 2 on' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Tools: 2 of 3 on' })).toBeFocused()
 
   const prompt = page.getByRole('textbox', { name: 'Message' })
   await prompt.fill('What is the weather in Paris?')
@@ -149,5 +149,27 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
 
   await page.reload()
   await waitForHydration(page)
-  await expect(page.getByRole('button', { name: 'Tools: 1 of 2 on' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: 'Tools: 2 of 3 on' })).toBeVisible({ timeout: 10_000 })
+})
+
+test('a web search shows its results, and the answer cites numbered sources that link to them', async ({ page }) => {
+  const answer = await ask(page, 'Search the web for the history of tea')
+  const card = answer.getByRole('region', { name: 'Tool: Search the web' })
+  await expect(card).toContainText('Done', { timeout: 15_000 })
+  await expect(card).toContainText('“the history of tea”')
+  await expect(card.getByRole('link', { name: 'the history of tea - Wikipedia' })).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/the_history_of_tea')
+  await expect(answer).toContainText('Here is what the web says', { timeout: 15_000 })
+  const citation = answer.locator('.markdown').getByRole('link', { name: '[1]' })
+  await expect(citation).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/the_history_of_tea')
+  await expect(citation).toHaveAttribute('target', '_blank')
+  const sources = answer.getByRole('navigation', { name: 'Sources' })
+  await expect(sources.getByRole('listitem')).toHaveCount(2)
+  await expect(sources.getByRole('link').nth(1)).toHaveAttribute('href', 'https://www.example.org/guide/the_history_of_tea')
+  await expect(sources).toContainText('example.org')
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByRole('navigation', { name: 'Sources' }).getByRole('listitem')).toHaveCount(2)
+  const results = await new AxeBuilder({ page }).include('article').analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
 })

@@ -77,7 +77,7 @@ t.test('AI_TOOLS=none offers no tools: the same question gets a plain answer', a
 })
 
 t.test('AI_TOOLS names only known tools', async (t) => {
-  await t.rejects(buildApp(t, { AI_TOOLS: 'weather,teleport' }), /AI_TOOLS names unknown tools: teleport \(built-in tools: weather, chart; or none\)/)
+  await t.rejects(buildApp(t, { AI_TOOLS: 'weather,teleport' }), /AI_TOOLS names unknown tools: teleport \(built-in tools: weather, chart, web_search; or none\)/)
 })
 
 t.test('the Tools control: GET /api/tools lists them; a chat keeps which are off, and its answers go without them', async (t) => {
@@ -117,4 +117,42 @@ t.test('the Tools control: GET /api/tools lists them; a chat keeps which are off
   const bad = await app.inject({ method: 'PATCH', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { toolsOff: Array.from({ length: 101 }, (_, i) => `tool${i}`) } })
   t.equal(bad.statusCode, 400)
   t.match(bad.json().message, /toolsOff/)
+})
+
+t.test('web search through SearXNG: numbered results for the model, source-url parts the answer cites', async (t) => {
+  const { startFakeSearxng } = await import('../helpers/fake-searxng.ts')
+  const searxng = await startFakeSearxng(t)
+  t.same((await buildApp(t, {})).app.tools.list().map((tool) => tool.name), ['weather', 'chart'], 'no search service, no web_search')
+  await t.rejects(buildApp(t, { AI_TOOLS: 'web_search' }), /AI_TOOLS offers web_search: set SEARXNG_URL/)
+
+  const { chunks, answer, app } = await ask(t, { SEARXNG_URL: searxng.url }, 'Search the web for the history of tea')
+  t.same(app.tools.list().map((tool) => [tool.name, tool.label]), [
+    ['weather', 'Weather'],
+    ['chart', 'Chart'],
+    ['web_search', 'Search the web'],
+  ])
+  t.equal(searxng.requests[0]!.searchParams.get('q'), 'the history of tea')
+  t.equal(searxng.requests[0]!.searchParams.get('format'), 'json')
+  const output = chunks.find((chunk) => chunk.type === 'tool-output-available')?.output as { results: Array<Record<string, unknown>> }
+  t.same(
+    output.results.map((result) => [result.n, result.host, result.title]),
+    [
+      [1, 'en.wikipedia.org', 'the history of tea - Wikipedia'],
+      [2, 'example.org', 'A guide to the history of tea'],
+    ],
+    'web pages only, each once, numbered',
+  )
+  t.equal(output.results[0]!.snippet, 'the history of tea is a subject with a long history.', 'markup taken out of snippets')
+  t.same(
+    chunks.filter((chunk) => chunk.type === 'source-url').map((chunk) => [chunk.sourceId, chunk.url]),
+    [
+      ['1', 'https://en.wikipedia.org/wiki/the_history_of_tea'],
+      ['2', 'https://www.example.org/guide/the_history_of_tea'],
+    ],
+  )
+  t.match(streamedText(chunks), /\*\*the history of tea - Wikipedia\*\*: the history of tea is a subject with a long history\. \[1\]/)
+  t.same(
+    answer.parts.map((part) => part.type),
+    ['tool-web_search', 'source-url', 'source-url', 'text'],
+  )
 })

@@ -251,3 +251,34 @@ t.test('without tools the relay makes one plain call and offers none', async (t)
     ['start', 'start-step', 'text-start', 'text-delta', 'text-end', 'finish-step', 'finish'],
   )
 })
+
+t.test('sources from two searches in one answer are numbered on, an address cited again keeps its number', async (t) => {
+  const { model, calls } = steppedModel([
+    [...toolCall('s1', 'search', '{"q":"a"}'), finish('tool-calls')],
+    [...toolCall('s2', 'search', '{"q":"b"}'), finish('tool-calls')],
+    [...text('Both [1] and [3].'), finish('stop')],
+  ])
+  const pages: Record<string, string[]> = { a: ['https://one.example/', 'https://two.example/'], b: ['https://two.example/', 'https://three.example/'] }
+  const search = tool('search', async (input) => ({ results: pages[(input as { q: string }).q]!.map((url) => ({ url, title: url })) }), {
+    cite: (output, number) => {
+      const results = (output as { results: Array<{ url: string; title: string }> }).results.map((result) => ({ ...result, n: number(result.url, result.title) }))
+      return { output: { results }, sources: results }
+    },
+  })
+  const { chunks, outcome } = await run(model, [search])
+  t.same(
+    chunks.filter((chunk) => chunk.type === 'source-url').map((chunk) => [(chunk as { sourceId: string }).sourceId, (chunk as { url: string }).url]),
+    [
+      ['1', 'https://one.example/'],
+      ['2', 'https://two.example/'],
+      ['3', 'https://three.example/'],
+    ],
+    'each address once, numbered in the order first cited',
+  )
+  const second = (calls[2]!.prompt.at(-1) as unknown as { content: Array<{ output: { value: { results: Array<{ n: number }> } } }> }).content[0]!.output.value
+  t.same(second.results.map((result) => result.n), [2, 3], 'the model sees the numbers it should cite')
+  t.same(
+    outcome.parts.filter((part) => part.type === 'source-url').map((part) => (part as { sourceId: string }).sourceId),
+    ['1', '2', '3'],
+  )
+})

@@ -7,7 +7,8 @@
 // - while streaming, what the model has not closed yet in the last block (bold, code, a link's
 //   URL) is closed for display (complete-streaming-markdown.ts), so raw syntax does not flash up;
 //   the answer is split into blocks and only the last one re-renders on each token.
-import { memo, type ComponentProps, type ReactElement, type ReactNode } from 'react'
+import { memo, useContext, type ComponentProps, type ReactElement, type ReactNode } from 'react'
+import { lazyComponent } from '../../lib/lazy-component.ts'
 import Markdown, { type Components } from 'react-markdown'
 import { remarkGfmParse } from './remark-gfm-parse.ts'
 import { completeStreamingMarkdown } from './complete-streaming-markdown.ts'
@@ -15,7 +16,7 @@ import { CodeBlock, StreamingContext } from './code-block.tsx'
 import { splitBlocks } from './markdown-blocks.ts'
 import { createRenderedBlocks } from './rendered-blocks.ts'
 
-const REMARK_PLUGINS = [remarkGfmParse]
+export const REMARK_PLUGINS = [remarkGfmParse]
 
 function textOf(children: ReactNode): string {
   if (typeof children === 'string' || typeof children === 'number') return String(children)
@@ -23,7 +24,7 @@ function textOf(children: ReactNode): string {
   return ''
 }
 
-const COMPONENTS: Components = {
+export const COMPONENTS: Components = {
   a({ href, children, node: _node, ...props }) {
     if (!href) return <span className="markdown-unsafe-link">{children}</span>
     const internal = href.startsWith('#')
@@ -57,19 +58,28 @@ const COMPONENTS: Components = {
   },
 }
 
-function renderBlock(markdown: string): ReactElement {
-  // Markdown (not MarkdownHooks) is a plain function of its props: no hooks, so it can run here.
-  return Markdown({ children: markdown, remarkPlugins: REMARK_PLUGINS, components: COMPONENTS })
+/** For the math and diagram chunk: a code block, and whether the answer is still streaming. */
+export const codeBlock = (code: string, language?: string) => <CodeBlock code={code} language={language} />
+export const useStreaming = () => useContext(StreamingContext)
+
+/** How blocks become elements, with its own cache of finished ones (the same text renders differently per renderer). */
+export interface BlockRenderer {
+  render(markdown: string): ReactElement
+  cache: ReturnType<typeof createRenderedBlocks<ReactElement>>
 }
 
-/** Finished blocks, rendered once: at most 500,000 characters of Markdown (a few MB of elements). */
-const renderedBlocks = createRenderedBlocks<ReactElement>({ maxBlocks: 1000, maxChars: 500_000 })
+const plain: BlockRenderer = {
+  // Markdown (not MarkdownHooks) is a plain function of its props: no hooks, so it can run here.
+  render: (markdown) => Markdown({ children: markdown, remarkPlugins: REMARK_PLUGINS, components: COMPONENTS }),
+  /** Finished blocks, rendered once: at most 500,000 characters of Markdown (a few MB of elements). */
+  cache: createRenderedBlocks<ReactElement>({ maxBlocks: 1000, maxChars: 500_000 }),
+}
 
-const Block = memo(function Block({ markdown, finished }: { markdown: string; finished: boolean }) {
-  return finished ? renderedBlocks.get(markdown, renderBlock) : renderBlock(markdown)
+const Block = memo(function Block({ markdown, finished, renderer }: { markdown: string; finished: boolean; renderer: BlockRenderer }) {
+  return finished ? renderer.cache.get(markdown, renderer.render) : renderer.render(markdown)
 })
 
-export function MarkdownContent({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export function MarkdownBlocks({ text, streaming, renderer }: { text: string; streaming: boolean; renderer: BlockRenderer }) {
   const blocks = splitBlocks(text)
   return (
     <StreamingContext value={streaming}>
@@ -77,9 +87,19 @@ export function MarkdownContent({ text, streaming = false }: { text: string; str
         {blocks.map((block, index) => {
           const last = index === blocks.length - 1
           const growing = streaming && last
-          return <Block key={index} markdown={growing ? completeStreamingMarkdown(block) : block} finished={!growing} />
+          return <Block key={index} markdown={growing ? completeStreamingMarkdown(block) : block} finished={!growing} renderer={renderer} />
         })}
       </div>
     </StreamingContext>
   )
+}
+
+// Math ($…$, $$…$$, \(…\), \[…\]) and Mermaid diagrams: their own chunk (KaTeX, Mermaid), loaded when
+// an answer has them; until then the text shows as it is.
+const Rich = lazyComponent<{ text: string; streaming: boolean }>('math and diagrams', () => import('./rich-markdown.tsx').then((module) => module.RichMarkdown))
+const RICH_SYNTAX = /\$\$|\\[([]|(?:^|[^\\$\w])\$(?![\s${])[^$\n]*?[^\s\\$]\$(?![\d$\w])|^ {0,3}(?:`{3,}|~{3,})\s*mermaid/m
+
+export function MarkdownContent({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const Loaded = Rich.useComponent(RICH_SYNTAX.test(text))
+  return Loaded ? <Loaded text={text} streaming={streaming} /> : <MarkdownBlocks text={text} streaming={streaming} renderer={plain} />
 }

@@ -53,7 +53,7 @@ export function ToolsControl({ tools, initialOff, chatId, onChange }: ToolsContr
       trigger={
         <>
           <Icon name="lucide:wrench" size={14} className="text-neutral-600 dark:text-neutral-300" />
-          <span className="max-sm:sr-only">Tools</span>
+          <span className="max-sm:hidden">Tools</span>
           {on < tools.length && <span className="text-xs text-neutral-600 dark:text-neutral-300">{`${on}/${tools.length}`}</span>}
         </>
       }

@@ -171,6 +171,8 @@ const CODE_SAMPLES: Array<{ name: string; fence: string; asked: RegExp; lines: (
   },
 ]
 const TABLE_WORDS = /\btables?\b/i
+const MATH_WORDS = /\b(math|maths|formulas?|equations?|latex|katex)\b/i
+const DIAGRAM_WORDS = /\b(diagrams?|flowcharts?|mermaid)\b/i
 const TEXT_ID = 'text-0'
 const REASONING_ID = 'reasoning-0'
 
@@ -440,6 +442,32 @@ function markdownAnswer(text: string, turn: number): string {
         `| Words | ${words} |`,
         `| Characters | ${[...text].length} |`,
         `| Message number | ${turn} |`,
+      ].join('\n'),
+    )
+  }
+  if (MATH_WORDS.test(text)) {
+    sections.push(
+      [
+        `Math renders as you would write it: Euler's identity $e^{i\\pi} + 1 = 0$, inline, and the quadratic formula on a line of its own:`,
+        '',
+        '$$',
+        'x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}',
+        '$$',
+      ].join('\n'),
+    )
+  }
+  if (DIAGRAM_WORDS.test(text)) {
+    sections.push(
+      [
+        'Here is how this answer came about, as a diagram:',
+        '',
+        '```mermaid',
+        'flowchart LR',
+        '  A[Your message] --> B(Offline demo model)',
+        '  B --> C{Asked for a diagram?}',
+        '  C -->|yes| D[This diagram]',
+        '  C -->|no| E[A plain answer]',
+        '```',
       ].join('\n'),
     )
   }

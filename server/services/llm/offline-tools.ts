@@ -10,6 +10,8 @@ export interface PlannedCall {
 
 const WEATHER_WORDS = /\b(weather|temperature|forecast)\b/i
 const CHART_WORDS = /\b(chart|plot|graph)\b/i
+/** "search the web for…", "look up…", "google…": a web search (only when one is on offer). */
+const SEARCH_ASK = /\b(?:(?:please\s+)?(?:search|look\s+up|google)(?:\s+(?:the\s+web|online|the\s+internet))?(?:\s+(?:for|about))?\s+)(.+)$/i
 
 /** The calls a message asks for, among the tools on offer: none when it asks for nothing. */
 export function offlineToolCalls(text: string, offered: readonly string[]): PlannedCall[] {
@@ -29,6 +31,9 @@ export function offlineToolCalls(text: string, offered: readonly string[]): Plan
       if (place) calls.push({ toolName: 'weather', input: { location: place } })
     } else if (name === 'chart' && CHART_WORDS.test(text)) {
       calls.push({ toolName: 'chart', input: chartFrom(text) })
+    } else if (name === 'web_search') {
+      const query = SEARCH_ASK.exec(text.replace(/\s+/g, ' ').trim())?.[1]?.replace(/[?.!]+$/, '').trim()
+      if (query) calls.push({ toolName: 'web_search', input: { query: query.slice(0, 200) } })
     }
   }
   return calls
@@ -135,6 +140,7 @@ function describe(result: Result): string {
     const why = String(result.value ?? 'it failed')
     if (result.toolName === 'weather') return `I could not get the weather: ${why} The weather comes from Open-Meteo, which this server must be able to reach (GEOCODING_API_URL, WEATHER_API_URL).`
     if (result.toolName === 'chart') return `I could not draw the chart: ${why}`
+    if (result.toolName === 'web_search') return `The web search failed: ${why}`
     return `The ${result.toolName} tool failed: ${why}`
   }
   const value = result.value as Record<string, any>
@@ -154,6 +160,11 @@ function describe(result: Result): string {
     const max = Math.max(...first.values)
     const min = Math.min(...first.values)
     return `Here is the ${value.kind} chart “${value.title}” with ${labels.length} ${labels.length === 1 ? 'value' : 'values'}: the highest is ${max} (${labels[first.values.indexOf(max)]}) and the lowest ${min} (${labels[first.values.indexOf(min)]}).`
+  }
+  if (result.toolName === 'web_search' && Array.isArray(value?.results)) {
+    const found = value.results as Array<{ n: number; title: string; host: string; snippet: string }>
+    if (found.length === 0) return `The web search for “${value.query}” found nothing.`
+    return [`Here is what the web says about “${value.query}”:`, '', ...found.slice(0, 5).map((hit) => `- **${hit.title}**: ${hit.snippet || hit.host} [${hit.n}]`)].join('\n')
   }
   const json = JSON.stringify(result.value)
   return `The ${result.toolName} tool answered:\n\n\`\`\`json\n${json.length > 600 ? `${json.slice(0, 599)}…` : json}\n\`\`\``

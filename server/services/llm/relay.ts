@@ -14,9 +14,9 @@ import { addLanguageModelUsage, asLanguageModelUsage, convertToLanguageModelProm
 import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
 import type { ChatTool } from '../tools/tool-types.ts'
 import { DEFAULT_TOOL_OUTPUT_BYTES, type ToolLimits } from '../tools/run-tool.ts'
-import { createStepTools, type StoredToolPart } from './tool-steps.ts'
+import { createStepTools, type StoredSourcePart, type StoredToolPart } from './tool-steps.ts'
 
-export type { StoredToolPart }
+export type { StoredSourcePart, StoredToolPart }
 
 export interface StoredTextPart {
   type: 'text' | 'reasoning'
@@ -26,7 +26,7 @@ export interface StoredTextPart {
   providerMetadata?: { chat: { durationMs: number } }
 }
 
-export type StoredPart = StoredTextPart | StoredToolPart
+export type StoredPart = StoredTextPart | StoredToolPart | StoredSourcePart
 
 export interface RelayOutcome {
   parts: StoredPart[]

@@ -7,7 +7,7 @@ import type { LanguageModelV4Message, LanguageModelV4StreamPart, SharedV4Provide
 import type { UIMessageChunk } from 'ai'
 import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
 import { failed, parseToolInput, runTool, type ToolLimits, type ToolRun } from '../tools/run-tool.ts'
-import type { ChatTool } from '../tools/tool-types.ts'
+import type { ChatTool, CitedSource } from '../tools/tool-types.ts'
 
 export interface StoredToolPart {
   type: `tool-${string}` | 'dynamic-tool'
@@ -22,6 +22,14 @@ export interface StoredToolPart {
   rawInput?: string
   output?: unknown
   errorText?: string
+}
+
+/** A source the answer cites as [n] (sourceId is n). */
+export interface StoredSourcePart {
+  type: 'source-url'
+  sourceId: string
+  url: string
+  title: string
 }
 
 interface Call {
@@ -82,18 +90,42 @@ export function createStepTools(options: StepToolsOptions) {
 
   const dynamicOf = (part: StoredToolPart) => (part.type === 'dynamic-tool' ? { dynamic: true } : {})
 
-  function settle(call: Call, run: ToolRun): UIMessageChunk {
-    call.result = run
+  /** Sources cited in this answer, by address: their numbers go on across searches. */
+  const sourceNumbers = new Map<string, number>()
+  const numberFor = (url: string) => {
+    let n = sourceNumbers.get(url)
+    if (n === undefined) sourceNumbers.set(url, (n = sourceNumbers.size + 1))
+    return n
+  }
+
+  /** The call's result as chunks: its output or error, then any sources it brought (source-url). */
+  function settle(call: Call, run: ToolRun): UIMessageChunk[] {
     const { part } = call
     draft.version++
+    const chunks: UIMessageChunk[] = []
     if (run.ok) {
+      let sources: CitedSource[] = []
+      if (call.tool?.cite && !(run.output as { truncated?: boolean } | null)?.truncated) {
+        const known = new Set(sourceNumbers.keys())
+        const cited = call.tool.cite(run.output, numberFor)
+        run = { ok: true, output: cited.output, forModel: { type: 'json', value: cited.output as never } }
+        sources = cited.sources.filter((source) => !known.has(source.url))
+      }
       part.state = 'output-available'
       part.output = run.output
-      return { type: 'tool-output-available', toolCallId: call.id, output: run.output, ...dynamicOf(part) }
+      chunks.push({ type: 'tool-output-available', toolCallId: call.id, output: run.output, ...dynamicOf(part) })
+      for (const source of sources) {
+        const stored: StoredSourcePart = { type: 'source-url', sourceId: String(source.n), url: source.url, title: source.title }
+        parts.push(stored)
+        chunks.push(stored)
+      }
+    } else {
+      part.state = 'output-error'
+      part.errorText = run.errorText
+      chunks.push({ type: 'tool-output-error', toolCallId: call.id, errorText: run.errorText, ...dynamicOf(part) })
     }
-    part.state = 'output-error'
-    part.errorText = run.errorText
-    return { type: 'tool-output-error', toolCallId: call.id, errorText: run.errorText, ...dynamicOf(part) }
+    call.result = run
+    return chunks
   }
 
   return {
@@ -174,7 +206,7 @@ export function createStepTools(options: StepToolsOptions) {
       for (const call of calls) {
         if (call.result) continue
         if (step >= maxSteps) {
-          yield settle(call, failed(`Not run: this answer reached its limit of ${maxSteps} model steps (AI_MAX_STEPS).`))
+          yield* settle(call, failed(`Not run: this answer reached its limit of ${maxSteps} model steps (AI_MAX_STEPS).`))
           continue
         }
         running.set(call.id, runTool(call.tool!, call.input, signal, limits).then((run) => [call, run]))
@@ -184,7 +216,7 @@ export function createStepTools(options: StepToolsOptions) {
       while (running.size > 0) {
         const [call, run] = await Promise.race(running.values())
         running.delete(call.id)
-        yield settle(call, run)
+        yield* settle(call, run)
       }
     },
 

@@ -5,6 +5,7 @@ import type { ToolInfo } from '../../../shared/page-data.ts'
 import { createChartTool } from './chart.ts'
 import type { ChatTool } from './tool-types.ts'
 import { createWeatherTool } from './weather.ts'
+import { createWebSearchTool } from './web-search.ts'
 
 export { BUILT_IN_TOOL_NAMES as BUILT_IN_TOOLS } from '../../../fastify.config.ts'
 
@@ -21,6 +22,7 @@ export function createToolRegistry(config: ToolsConfig, deps: { fetch?: typeof g
   const builtIn: Record<ToolsConfig['offered'][number], () => ChatTool> = {
     weather: () => createWeatherTool({ geocodingUrl: config.geocodingUrl, weatherUrl: config.weatherUrl, fetch: deps.fetch }),
     chart: () => createChartTool(),
+    web_search: () => createWebSearchTool({ searxngUrl: config.searxngUrl!, fetch: deps.fetch }),
   }
   const tools = config.offered.map((name) => builtIn[name]())
   return {

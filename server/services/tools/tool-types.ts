@@ -18,6 +18,18 @@ export interface ChatTool {
   /** The user approves each call before it runs (MCP tools not marked read-only). */
   needsApproval?: boolean
   execute(input: unknown, context: { signal: AbortSignal }): Promise<unknown>
+  /**
+   * A tool whose results are sources (web search): numbers them for this answer — `number` gives
+   * each address its number, the same one again for an address already cited — and lists them.
+   */
+  cite?(output: unknown, number: (url: string, title: string) => number): { output: unknown; sources: CitedSource[] }
+}
+
+/** A source an answer cites as [n]: an AI SDK `source-url` part. */
+export interface CitedSource {
+  n: number
+  url: string
+  title: string
 }
 
 /** A failure whose message is meant for the model and the user ("No place called “Atlantis”"). */

@@ -1,11 +1,12 @@
 // An answer that used tools: its parts in the order they came — text as Markdown, each tool call as
-// a card. A lazy chunk (with the cards, the weather view and their stylesheet): a chat without tool
+// a card — and the sources it cites under it. A lazy chunk (with the cards, the weather view and their stylesheet): a chat without tool
 // calls loads none of it; until it is there (and in the server's HTML) the answer shows its text.
 import type { ReactElement } from 'react'
 import type { UIMessage } from 'ai'
 import { MarkdownContent } from '../markdown.tsx'
 import { ToolCard } from './tool-card.tsx'
 import { isToolPart, type ToolPartLike } from './tool-part.ts'
+import { linkCitations, SourceList, type SourcePart } from './sources.tsx'
 
 export interface AnswerPartsProps {
   parts: UIMessage['parts']
@@ -15,10 +16,11 @@ export interface AnswerPartsProps {
 }
 
 export function AnswerParts({ parts, streaming, settled }: AnswerPartsProps) {
+  const sources = parts.filter((part): part is SourcePart & (typeof parts)[number] => part.type === 'source-url')
   const out: ReactElement[] = []
   let text: string[] = []
   const flushText = (last: boolean) => {
-    if (text.length > 0) out.push(<MarkdownContent key={`text-${out.length}`} text={text.join('\n\n')} streaming={streaming && last} />)
+    if (text.length > 0) out.push(<MarkdownContent key={`text-${out.length}`} text={linkCitations(text.join('\n\n'), sources)} streaming={streaming && last} />)
     text = []
   }
   parts.forEach((part, index) => {
@@ -31,5 +33,6 @@ export function AnswerParts({ parts, streaming, settled }: AnswerPartsProps) {
     }
   })
   flushText(true)
+  if (sources.length > 0) out.push(<SourceList key="sources" sources={sources} />)
   return <>{out}</>
 }

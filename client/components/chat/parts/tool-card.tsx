@@ -78,6 +78,8 @@ export function ToolCard({ part, settled }: ToolCardProps) {
         {part.state === 'output-available' &&
           (name === 'weather' && isWeather(part.output) ? (
             <WeatherView report={part.output} />
+          ) : name === 'web_search' && isSearch(part.output) ? (
+            <SearchResults results={part.output.results} />
           ) : name === 'chart' && isChart(part.output) ? (
             Chart ? <Chart spec={part.output} /> : <p className="tool-card__note">Drawing the chart…</p>
           ) : (
@@ -102,5 +104,29 @@ function JsonDetails({ label, value }: { label: string; value: unknown }) {
   )
 }
 
+interface SearchOutput {
+  query: string
+  results: Array<{ n: number; title: string; url: string; host: string; snippet: string }>
+}
+
+function SearchResults({ results }: { results: SearchOutput['results'] }) {
+  if (results.length === 0) return <p className="tool-card__note">No results.</p>
+  return (
+    <ol className="search-results">
+      {results.map((result) => (
+        <li key={result.url}>
+          [{result.n}]{' '}
+          <a href={result.url} target="_blank" rel="noopener noreferrer nofollow">
+            {result.title}
+          </a>{' '}
+          · {result.host}
+          {result.snippet && <p>{result.snippet}</p>}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+const isSearch = (value: unknown): value is SearchOutput => Array.isArray((value as SearchOutput | null)?.results)
 const isWeather = (value: unknown): value is WeatherReport => typeof (value as WeatherReport | null)?.current?.temperature === 'number'
 const isChart = (value: unknown): value is ChartSpec => Array.isArray((value as ChartSpec | null)?.series) && Array.isArray((value as ChartSpec).labels)

@@ -1,0 +1,87 @@
+// A ```mermaid block drawn as a diagram (its own chunk, the biggest one: loaded only for an answer
+// with a diagram). Mermaid runs with securityLevel 'strict' (no scripts, no click handlers, labels
+// sanitised). The page's CSP allows no <style> elements, so the SVG's own stylesheet is applied as
+// a constructed stylesheet of a shadow root the SVG lives in. The code is a click away, and shown
+// instead when it does not parse.
+import { useEffect, useId, useRef, useState } from 'react'
+import type { Mermaid } from 'mermaid'
+import { codeBlock } from './markdown.tsx'
+import './mermaid-diagram.css'
+
+/** Mermaid's own ES module build, served beside our assets (scripts/build/vendor-mermaid.ts). */
+declare const __MERMAID_URL__: string
+let loading: Promise<Mermaid> | undefined
+const loadMermaid = () =>
+  (loading ??= import(/* @vite-ignore */ __MERMAID_URL__).then(
+    (module: { default: Mermaid }) => module.default,
+    (error: unknown) => {
+      loading = undefined // tried again next time
+      throw error
+    },
+  ))
+
+let configuredFor: 'dark' | 'light' | undefined
+
+async function draw(id: string, code: string, scheme: 'dark' | 'light'): Promise<string> {
+  const mermaid = await loadMermaid()
+  if (configuredFor !== scheme) {
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: scheme === 'dark' ? 'dark' : 'default', suppressErrorRendering: true, fontFamily: 'inherit' })
+    configuredFor = scheme
+  }
+  const { svg } = await mermaid.render(id, code)
+  return svg
+}
+
+export function MermaidDiagram({ code }: { code: string }) {
+  const id = `mermaid-${useId().replace(/[^\w-]/g, '')}`
+  const host = useRef<HTMLDivElement>(null)
+  const [state, setState] = useState<{ svg?: string; error?: string }>({})
+  const [showCode, setShowCode] = useState(false)
+
+  useEffect(() => {
+    let active = true
+    const scheme = document.documentElement.classList.contains('dark') ? 'dark' : 'light'
+    draw(id, code, scheme).then(
+      (svg) => active && setState({ svg }),
+      (error: unknown) => active && setState({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) }),
+    )
+    return () => {
+      active = false
+    }
+  }, [id, code])
+
+  useEffect(() => {
+    const element = host.current
+    if (!element || !state.svg) return
+    const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' })
+    const template = document.createElement('template')
+    template.innerHTML = state.svg
+    const styles = [...template.content.querySelectorAll('style')]
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(styles.map((style) => style.textContent ?? '').join('\n') + '\nsvg { max-width: 100%; height: auto; }')
+    styles.forEach((style) => style.remove())
+    root.adoptedStyleSheets = [sheet]
+    root.replaceChildren(template.content)
+  }, [state.svg])
+
+  const codeShown = showCode || Boolean(state.error)
+  return (
+    <figure className="code-block not-prose my-4 overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-700" data-mermaid>
+      {state.error ? (
+        <p className="mermaid-diagram__note mermaid-diagram__error">The diagram could not be drawn: {state.error}</p>
+      ) : state.svg ? (
+        <div ref={host} role="img" aria-label="Diagram" className="overflow-x-auto bg-white p-3 dark:bg-neutral-950" />
+      ) : (
+        <p className="mermaid-diagram__note">Drawing the diagram…</p>
+      )}
+      <figcaption className="mermaid-diagram__caption">
+        {!state.error && (
+          <button type="button" aria-expanded={showCode} onClick={() => setShowCode(!showCode)}>
+            {showCode ? 'Hide code' : 'Show code'}
+          </button>
+        )}
+      </figcaption>
+      {codeShown && codeBlock(code, 'mermaid')}
+    </figure>
+  )
+}
