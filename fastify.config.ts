@@ -108,6 +108,8 @@ export const ConfigSchema = Type.Object({
   /** Open-Meteo's geocoding and forecast APIs, for the weather tool (keyless). */
   GEOCODING_API_URL: Type.String({ pattern: '^https?://', default: 'https://geocoding-api.open-meteo.com' }),
   WEATHER_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.open-meteo.com' }),
+  /** A JSON file of MCP servers ({ "mcpServers": { … } }, as Claude Desktop, Cursor and VS Code use); their tools join the answers' tools. */
+  MCP_CONFIG: Type.Optional(Type.String({ minLength: 1 })),
   /** A SearXNG instance with its JSON format on, for the web_search tool; unset: no web search. */
   SEARXNG_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
@@ -188,6 +190,8 @@ export interface ToolsConfig {
   geocodingUrl: string
   weatherUrl: string
   searxngUrl: string | undefined
+  /** Absolute path of the MCP servers file, or undefined. */
+  mcpConfig: string | undefined
 }
 
 export const BUILT_IN_TOOL_NAMES = ['weather', 'chart', 'web_search'] as const
@@ -391,6 +395,7 @@ function toolsConfig(config: RawConfig): ToolsConfig {
     geocodingUrl: config.GEOCODING_API_URL.replace(/\/+$/, ''),
     weatherUrl: config.WEATHER_API_URL.replace(/\/+$/, ''),
     searxngUrl,
+    mcpConfig: config.MCP_CONFIG ? resolve(process.cwd(), config.MCP_CONFIG) : undefined,
   }
 }
 

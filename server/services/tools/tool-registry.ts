@@ -4,6 +4,7 @@ import type { ToolsConfig } from '../../../fastify.config.ts'
 import type { ToolInfo } from '../../../shared/page-data.ts'
 import { createChartTool } from './chart.ts'
 import type { ChatTool } from './tool-types.ts'
+import type { McpHub } from './mcp.ts'
 import { createWeatherTool } from './weather.ts'
 import { createWebSearchTool } from './web-search.ts'
 
@@ -18,15 +19,19 @@ export interface ToolRegistry {
   forAnswer(turnedOff?: readonly string[]): ChatTool[]
 }
 
-export function createToolRegistry(config: ToolsConfig, deps: { fetch?: typeof globalThis.fetch } = {}): ToolRegistry {
+export function createToolRegistry(config: ToolsConfig, deps: { fetch?: typeof globalThis.fetch; mcp?: McpHub } = {}): ToolRegistry {
   const builtIn: Record<ToolsConfig['offered'][number], () => ChatTool> = {
     weather: () => createWeatherTool({ geocodingUrl: config.geocodingUrl, weatherUrl: config.weatherUrl, fetch: deps.fetch }),
     chart: () => createChartTool(),
     web_search: () => createWebSearchTool({ searxngUrl: config.searxngUrl!, fetch: deps.fetch }),
   }
-  const tools = config.offered.map((name) => builtIn[name]())
+  const builtInTools = config.offered.map((name) => builtIn[name]())
+  // MCP servers come and go: their tools are read at each use.
+  const all = () => [...builtInTools, ...(deps.mcp?.tools() ?? [])]
   return {
-    list: () => tools.map(({ name, label, group, description, needsApproval }) => ({ name, label, group, description, needsApproval: Boolean(needsApproval) })),
-    forAnswer: (turnedOff = []) => tools.filter((tool) => !turnedOff.includes(tool.name)),
+    list: () => all().map(({ name, label, group, description, needsApproval }) => ({ name, label, group, description, needsApproval: Boolean(needsApproval) })),
+    // Tools that need the user's approval are not offered until the approval flow lands (issue 15):
+    // running them unasked is what the approval exists to prevent.
+    forAnswer: (turnedOff = []) => all().filter((tool) => !turnedOff.includes(tool.name) && !tool.needsApproval),
   }
 }

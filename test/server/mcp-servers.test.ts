@@ -1,0 +1,89 @@
+// MCP servers from MCP_CONFIG: real servers built with the official SDK, over Streamable HTTP and
+// over stdio; their read-only tools join the answers (dynamic-tool parts), a failing server only
+// loses its own tools and says so at /readyz, and tools that need approval are not run unasked.
+import t from 'tap'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp } from '../helpers/build-app.ts'
+import { createChat, parseUiStream, streamedText, userMessage, visitor } from '../helpers/chat.ts'
+import { deleted, startMcpHttpServer } from '../helpers/mcp-demo-server.ts'
+import { readMcpConfig } from '../../server/services/tools/mcp.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-test-'))
+const file = (name: string, content: unknown) => {
+  const path = join(dir, name)
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+  return path
+}
+const STDIO_SERVER = join(import.meta.dirname, '../helpers/mcp-stdio-server.ts')
+
+t.test('MCP_CONFIG files that cannot work are refused with a clear message', async (t) => {
+  await t.rejects(readMcpConfig(join(dir, 'missing.json')), /MCP_CONFIG: cannot read .*missing\.json/)
+  await t.rejects(readMcpConfig(file('bad.json', '{ "mcpServers": ')), /MCP_CONFIG: cannot read/)
+  await t.rejects(readMcpConfig(file('shape.json', { mcpServers: { a: { port: 3 } } })), /is not an mcpServers file.*each server needs "url" or "command"/)
+  await t.rejects(readMcpConfig(file('name.json', { mcpServers: { 'bad name!': { url: 'http://127.0.0.1:1/mcp' } } })), /server name "bad name!" must be/)
+  await t.rejects(buildApp(t, { MCP_CONFIG: join(dir, 'missing.json') }), /MCP_CONFIG: cannot read/)
+})
+
+t.test('tools of MCP servers over HTTP and stdio join the answer loop; a down server only loses its own', async (t) => {
+  const http = await startMcpHttpServer(t)
+  const config = file('mcp.json', {
+    mcpServers: {
+      web: { url: http.url },
+      local: { command: process.execPath, args: ['--import', 'tsx', STDIO_SERVER] },
+      down: { url: 'http://127.0.0.1:9/mcp' },
+    },
+  })
+  const { app, logs } = await buildApp(t, { MCP_CONFIG: config, OFFLINE_TOKEN_DELAY_MS: '0' })
+  await app.mcp!.settled()
+
+  const tools = app.tools.list()
+  t.same(
+    tools.filter((tool) => tool.group === 'web').map((tool) => [tool.name, tool.label, tool.needsApproval]),
+    [
+      ['mcp__web__echo', 'Echo', false],
+      ['mcp__web__add', 'Add numbers', false],
+      ['mcp__web__delete_note', 'delete_note', true],
+      ['mcp__web__broken', 'broken', false],
+    ],
+  )
+  t.equal(tools.filter((tool) => tool.group === 'local').length, 4, 'the stdio server’s tools too')
+  t.same(app.mcp!.status().map((server) => [server.name, server.state]), [
+    ['web', 'ready'],
+    ['local', 'ready'],
+    ['down', 'failing'],
+  ])
+  t.ok(logs.some((line) => line.server === 'down' && /server unavailable/.test(String(line.msg))), 'the failing server is named in the log')
+  const ready = await app.inject({ url: '/readyz' })
+  t.equal(ready.statusCode, 200, 'a failing MCP server does not make the app unready')
+  t.match(ready.json().checks.mcp.detail, /web: ready \(4 tools\); local: ready \(4 tools\); down: failing \(/)
+
+  const v = visitor()
+  const chatId = (await createChat(app, v, 'Hello')).json().id as string
+  const ask = async (text: string) => {
+    const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(text)] } })
+    const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
+    return { chunks: parseUiStream(res.body).chunks, stored }
+  }
+
+  const echo = await ask('Please run mcp__web__echo {"text": "hello there"}')
+  t.match(echo.chunks.find((chunk) => chunk.type === 'tool-input-start'), { toolName: 'mcp__web__echo', dynamic: true, title: 'Echo' })
+  t.match(echo.chunks.find((chunk) => chunk.type === 'tool-output-available'), { output: 'echo: hello there', dynamic: true })
+  t.match(echo.stored.parts[0], { type: 'dynamic-tool', toolName: 'mcp__web__echo', state: 'output-available', input: { text: 'hello there' }, output: 'echo: hello there' })
+  t.match(streamedText(echo.chunks), /The mcp__web__echo tool answered/)
+
+  const local = await ask('mcp__local__add {"a": 2, "b": 40}')
+  t.match(local.stored.parts[0], { type: 'dynamic-tool', toolName: 'mcp__local__add', state: 'output-available', output: { sum: 42 } }, 'structured content over stdio')
+
+  const broken = await ask('mcp__web__broken {}')
+  t.match(broken.stored.parts[0], { state: 'output-error', errorText: 'The broken tool always fails.' })
+  t.equal(broken.stored.status, 'complete')
+
+  const invalid = await ask('mcp__web__add {"a": "two"}')
+  t.match(invalid.stored.parts[0], { state: 'output-error', errorText: /Invalid input for mcp__web__add/ }, 'the server’s input schema is checked before calling it')
+
+  const unasked = await ask('mcp__web__delete_note {"id": "n1"}')
+  t.notOk(unasked.chunks.some((chunk) => String(chunk.type).startsWith('tool-')), 'a tool that needs approval is not offered')
+  t.same(deleted, [])
+})
