@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_UA } from './test/helpers/chromium.ts'
 import { ONE_ADDRESS_ENV } from './test/helpers/one-address-env.ts'
@@ -6,6 +9,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3199)
 /** Fake upstreams of the tools (Open-Meteo, SearXNG), so the e2e tests need no network. */
 const UPSTREAMS_PORT = Number(process.env.E2E_UPSTREAMS_PORT ?? 3198)
 const UPSTREAMS = `http://127.0.0.1:${UPSTREAMS_PORT}`
+/** The app's MCP_CONFIG: the fake upstreams' MCP server. */
+const MCP_CONFIG = join(mkdtempSync(join(tmpdir(), 'e2e-mcp-')), 'mcp.json')
+writeFileSync(MCP_CONFIG, JSON.stringify({ mcpServers: { demo: { url: `${UPSTREAMS}/mcp` } } }))
 
 // End-to-end tests run against the production build (npm test builds it first) in Debian's Chromium.
 export default defineConfig({
@@ -47,6 +53,7 @@ export default defineConfig({
         GEOCODING_API_URL: UPSTREAMS,
         WEATHER_API_URL: UPSTREAMS,
         SEARXNG_URL: UPSTREAMS,
+        MCP_CONFIG,
       },
     },
   ],

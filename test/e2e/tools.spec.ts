@@ -127,7 +127,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
   // It comes once the page has settled (its own chunk, after the first load).
-  const control = page.getByRole('button', { name: 'Tools: 3 of 3 on' })
+  const control = page.getByRole('button', { name: 'Tools: 7 of 7 on' })
   await expect(control).toBeVisible({ timeout: 10_000 })
   await control.click()
   // The menu is named like its button, which counts what is on.
@@ -138,7 +138,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(weather).toHaveAttribute('aria-checked', 'false')
   await expect(menu).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(page.getByRole('button', { name: 'Tools: 2 of 3 on' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeFocused()
 
   const prompt = page.getByRole('textbox', { name: 'Message' })
   await prompt.fill('What is the weather in Paris?')
@@ -149,7 +149,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
 
   await page.reload()
   await waitForHydration(page)
-  await expect(page.getByRole('button', { name: 'Tools: 2 of 3 on' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeVisible({ timeout: 10_000 })
 })
 
 test('a web search shows its results, and the answer cites numbered sources that link to them', async ({ page }) => {
@@ -172,4 +172,28 @@ test('a web search shows its results, and the answer cites numbered sources that
   await expect(page.getByRole('navigation', { name: 'Sources' }).getByRole('listitem')).toHaveCount(2)
   const results = await new AxeBuilder({ page }).include('article').analyze()
   expect(results.violations.map((violation) => violation.id)).toEqual([])
+})
+
+test('an MCP tool that needs approval waits for Approve, and Deny goes back to the model', async ({ page }) => {
+  const answer = await ask(page, 'Run mcp__demo__delete_note {"id": "e2e-1"} please')
+  const card = answer.getByRole('region', { name: 'Tool: Delete note' })
+  await expect(card).toContainText('Needs your approval', { timeout: 15_000 })
+  await expect(card).toContainText('"id": "e2e-1"')
+  await card.getByRole('button', { name: 'Approve' }).click()
+  await expect(card).toContainText('Done', { timeout: 15_000 })
+  await card.getByRole('button', { name: 'Result' }).click()
+  await expect(card).toContainText('deleted e2e-1')
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
+
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  await prompt.fill('mcp__demo__delete_note {"id": "e2e-2"}')
+  await prompt.press('Enter')
+  const second = page.getByRole('article', { name: 'Answer' }).nth(1)
+  const secondCard = second.getByRole('region', { name: 'Tool: Delete note' })
+  await expect(secondCard.getByRole('button', { name: 'Deny' })).toBeVisible({ timeout: 15_000 })
+  const results = await new AxeBuilder({ page }).include('[data-tool-card]').analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
+  await secondCard.getByRole('button', { name: 'Deny' }).click()
+  await expect(secondCard).toContainText('Denied', { timeout: 15_000 })
+  await expect(second).toContainText('You did not let the mcp__demo__delete_note tool run', { timeout: 15_000 })
 })

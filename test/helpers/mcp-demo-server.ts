@@ -1,7 +1,7 @@
 // A real MCP server built with the official SDK, for tests: read-only tools (echo, add), one that
 // needs approval (delete_note: no readOnlyHint), one that fails. Served over Streamable HTTP
 // (stateless, a fresh server per request) or over stdio (mcp-stdio-server.ts).
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Test } from 'tap'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
@@ -33,6 +33,18 @@ export function buildDemoMcpServer(): McpServer {
   return server
 }
 
+/** One MCP request over Streamable HTTP, stateless: a fresh server and transport for it. */
+export async function handleMcpRequest(req: IncomingMessage, res: ServerResponse) {
+  const server = buildDemoMcpServer()
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+  res.on('close', () => {
+    void transport.close()
+    void server.close()
+  })
+  await server.connect(transport)
+  await transport.handleRequest(req, res)
+}
+
 export async function startMcpHttpServer(t: Test): Promise<{ url: string; requests: number }> {
   const state = { url: '', requests: 0 }
   const http = createServer(async (req, res) => {
@@ -41,14 +53,7 @@ export async function startMcpHttpServer(t: Test): Promise<{ url: string; reques
       res.statusCode = 404
       return res.end()
     }
-    const server = buildDemoMcpServer()
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
-    res.on('close', () => {
-      void transport.close()
-      void server.close()
-    })
-    await server.connect(transport)
-    await transport.handleRequest(req, res)
+    await handleMcpRequest(req, res)
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => http.close(() => resolve())))

@@ -44,8 +44,8 @@ t.test('tools of MCP servers over HTTP and stdio join the answer loop; a down se
     [
       ['mcp__web__echo', 'Echo', false],
       ['mcp__web__add', 'Add numbers', false],
-      ['mcp__web__delete_note', 'delete_note', true],
-      ['mcp__web__broken', 'broken', false],
+      ['mcp__web__delete_note', 'Delete note', true],
+      ['mcp__web__broken', 'Broken', false],
     ],
   )
   t.equal(tools.filter((tool) => tool.group === 'local').length, 4, 'the stdio server’s tools too')
@@ -83,7 +83,47 @@ t.test('tools of MCP servers over HTTP and stdio join the answer loop; a down se
   const invalid = await ask('mcp__web__add {"a": "two"}')
   t.match(invalid.stored.parts[0], { state: 'output-error', errorText: /Invalid input for mcp__web__add/ }, 'the server’s input schema is checked before calling it')
 
-  const unasked = await ask('mcp__web__delete_note {"id": "n1"}')
-  t.notOk(unasked.chunks.some((chunk) => String(chunk.type).startsWith('tool-')), 'a tool that needs approval is not offered')
-  t.same(deleted, [])
+})
+
+t.test('a tool without readOnlyHint waits for the user: approved it runs, denied the model is told; only the owner decides', async (t) => {
+  const http = await startMcpHttpServer(t)
+  const config = file('approval.json', { mcpServers: { web: { url: http.url } } })
+  const { app } = await buildApp(t, { MCP_CONFIG: config, OFFLINE_TOKEN_DELAY_MS: '0' })
+  await app.mcp!.settled()
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`
+  const { uiStreamReader } = await import('../helpers/app-process.ts')
+  const v = visitor()
+  const chatId = (await createChat(app, v, 'Hello')).json().id as string
+  const decide = (body: object, who = v) => fetch(`${base}/api/chats/${chatId}/approvals`, { method: 'POST', headers: who.headers(true), body: JSON.stringify(body) })
+
+  async function askAndDecide(text: string, decision: { approved: boolean; reason?: string }) {
+    const res = await fetch(`${base}/api/chats/${chatId}`, { method: 'POST', headers: v.headers(true), body: JSON.stringify({ messages: [userMessage(text)] }) })
+    const stream = uiStreamReader(res)
+    t.ok(await stream.readUntil(() => stream.chunks.some((chunk) => chunk.type === 'tool-approval-request')), 'the call asks for approval')
+    const request = stream.chunks.find((chunk) => chunk.type === 'tool-approval-request')!
+    // Meanwhile the stored answer shows the call waiting (a reload would show Approve and Deny).
+    const waiting = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
+    t.equal(waiting.status, 'streaming')
+    const stranger = visitor()
+    t.equal((await decide({ approvalId: request.approvalId, approved: true }, stranger)).status, 404, 'nobody else can approve')
+    t.equal((await decide({ approvalId: 'not-waiting', approved: true })).status, 409)
+    t.equal((await decide({ approvalId: request.approvalId, ...decision })).status, 200)
+    await stream.readUntil()
+    const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
+    return { chunks: stream.chunks, stored, request }
+  }
+
+  const approved = await askAndDecide('mcp__web__delete_note {"id": "n1"}', { approved: true })
+  t.match(approved.chunks.find((chunk) => chunk.type === 'tool-approval-response'), { approvalId: approved.request.approvalId, approved: true })
+  t.match(approved.chunks.find((chunk) => chunk.type === 'tool-output-available'), { output: 'deleted n1' })
+  t.same(deleted, ['n1'])
+  t.match(approved.stored.parts[0], { type: 'dynamic-tool', state: 'output-available', approval: { approved: true } })
+
+  const denied = await askAndDecide('mcp__web__delete_note {"id": "n2"}', { approved: false, reason: 'keep that one' })
+  t.ok(denied.chunks.some((chunk) => chunk.type === 'tool-output-denied'))
+  t.same(deleted, ['n1'], 'a denied call does not run')
+  t.match(denied.stored.parts[0], { state: 'output-denied', approval: { approved: false, reason: 'keep that one' } })
+  t.match(streamedText(denied.chunks), /You did not let the mcp__web__delete_note tool run \(“keep that one”\)/)
+  t.equal(denied.stored.status, 'complete')
 })

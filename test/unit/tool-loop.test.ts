@@ -5,7 +5,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-
 import type { UIMessageChunk } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { Type } from 'typebox'
-import { relayAnswer, type RelayOutcome, type StoredPart } from '../../server/services/llm/relay.ts'
+import { relayAnswer, type RelayOptions, type RelayOutcome, type StoredPart } from '../../server/services/llm/relay.ts'
 import type { ChatTool } from '../../server/services/tools/tool-types.ts'
 
 const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 3, text: 3, reasoning: 0 } }
@@ -55,7 +55,11 @@ function tool(name: string, execute: ChatTool['execute'], extra: Partial<ChatToo
   }
 }
 
-async function run(model: MockLanguageModelV4, tools: ChatTool[], options: { maxSteps?: number; timeoutMs?: number; maxOutputBytes?: number; signal?: AbortSignal; onChunk?: (chunk: UIMessageChunk) => void } = {}) {
+async function run(
+  model: MockLanguageModelV4,
+  tools: ChatTool[],
+  options: { maxSteps?: number; timeoutMs?: number; maxOutputBytes?: number; signal?: AbortSignal; onChunk?: (chunk: UIMessageChunk) => void; awaitApproval?: RelayOptions['awaitApproval'] } = {},
+) {
   let outcome: RelayOutcome | undefined
   const chunks: UIMessageChunk[] = []
   for await (const chunk of relayAnswer({
@@ -69,6 +73,7 @@ async function run(model: MockLanguageModelV4, tools: ChatTool[], options: { max
     tools,
     maxSteps: options.maxSteps ?? 5,
     toolLimits: { timeoutMs: options.timeoutMs ?? 5_000, maxOutputBytes: options.maxOutputBytes },
+    awaitApproval: options.awaitApproval,
   })) {
     chunks.push(chunk)
     options.onChunk?.(chunk)
@@ -281,4 +286,44 @@ t.test('sources from two searches in one answer are numbered on, an address cite
     outcome.parts.filter((part) => part.type === 'source-url').map((part) => (part as { sourceId: string }).sourceId),
     ['1', '2', '3'],
   )
+})
+
+t.test('a call that needs approval waits for the decision: approved it runs, denied the model hears so', async (t) => {
+  const steps = () => steppedModel([[...toolCall('c1', 'risky', '{"q":"x"}'), finish('tool-calls')], [...text('Ok.'), finish('stop')]])
+  let ran = 0
+  const risky = tool('risky', async () => ++ran, { needsApproval: true })
+  const asked: string[] = []
+
+  const yes = steps()
+  const approved = await run(yes.model, [risky], { awaitApproval: async (approvalId) => (asked.push(approvalId), { approved: true }) })
+  t.equal(ran, 1)
+  const request = approved.chunks.find((chunk) => chunk.type === 'tool-approval-request') as { approvalId: string; toolCallId: string }
+  t.same([request.toolCallId, request.approvalId], ['c1', asked[0]])
+  t.match(approved.chunks.find((chunk) => chunk.type === 'tool-approval-response'), { approvalId: asked[0], approved: true })
+  t.match(toolParts(approved.outcome.parts)[0], { state: 'output-available', approval: { id: asked[0], approved: true } })
+
+  const no = steps()
+  const denied = await run(no.model, [risky], { awaitApproval: async () => ({ approved: false, reason: 'not today' }) })
+  t.equal(ran, 1, 'a denied call does not run')
+  t.ok(denied.chunks.some((chunk) => chunk.type === 'tool-output-denied'))
+  t.match((no.calls[1]!.prompt.at(-1) as unknown as { content: Array<{ output: unknown }> }).content[0]!.output, { type: 'execution-denied', reason: 'not today' })
+  t.match(toolParts(denied.outcome.parts)[0], { state: 'output-denied', approval: { approved: false, reason: 'not today' } })
+
+  const nobody = steps()
+  const unasked = await run(nobody.model, [risky])
+  t.match(toolParts(unasked.outcome.parts)[0], { state: 'output-denied' }, 'with nobody to ask, it is denied')
+  t.equal(ran, 1)
+
+  const stopped = new AbortController()
+  const waiting = steps()
+  const stop = await run(waiting.model, [risky], {
+    signal: stopped.signal,
+    awaitApproval: (_id, signal) =>
+      new Promise((_resolve, reject) => {
+        setTimeout(() => stopped.abort(new Error('Stopped by the user')), 10)
+        signal.addEventListener('abort', () => reject(signal.reason))
+      }),
+  })
+  t.equal(stop.outcome.status, 'partial', 'Stop while it waits ends the answer')
+  t.match(toolParts(stop.outcome.parts)[0], { state: 'output-error', errorText: 'Stopped before it finished.' })
 })

@@ -44,6 +44,29 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
     },
   )
 
+  /** The user's decision on a tool call that asked for approval (on whichever replica runs the answer). */
+  app.post<{ Params: Static<typeof Params>; Body: { approvalId: string; approved: boolean; reason?: string } }>(
+    '/api/chats/:id/approvals',
+    {
+      schema: {
+        params: Params,
+        body: Type.Object(
+          { approvalId: Type.String({ minLength: 1, maxLength: 100 }), approved: Type.Boolean(), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ ok: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      await access(request, request.params.id, 'write')
+      const { approvalId, approved, reason } = request.body
+      if (!(await app.answers.approve(request.params.id, approvalId, { approved, ...(reason?.trim() ? { reason: reason.trim() } : {}) }))) {
+        throw new AppError(409, 'NOT_WAITING', 'No tool call in this chat is waiting for that approval.')
+      }
+      return { ok: true }
+    },
+  )
+
   /** Resume: what the running answer has sent so far, then the rest (204 when nothing runs). */
   app.get<{ Params: Static<typeof Params> }>('/api/chats/:id/stream', { schema: { params: Params }, compress: false }, async (request, reply) => {
     await access(request, request.params.id, 'read')
@@ -168,6 +191,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             tools: app.tools.forAnswer(chat.toolsOff),
             maxSteps: app.config.tools.maxSteps,
             toolLimits: { timeoutMs: app.config.tools.timeoutMs },
+            awaitApproval: (approvalId, approvalSignal) => app.answers.awaitApproval(chat.id, approvalId, approvalSignal),
             onEnd: (ended) => (outcome = ended),
           }),
         // The first answer of a chat also names it; the title goes out as a transient data part.

@@ -22,6 +22,8 @@ export function withAnswerMetrics(runs: AnswerRuns, metrics: AnswerMetricSinks, 
     subscribe: (chatId) => runs.subscribe(chatId),
     stop: (chatId) => runs.stop(chatId),
     drain: (timeoutMs) => runs.drain(timeoutMs),
+    awaitApproval: (chatId, approvalId, signal) => runs.awaitApproval(chatId, approvalId, signal),
+    decide: (chatId, approvalId, decision) => runs.decide(chatId, approvalId, decision),
     start(input) {
       const startedAt = now()
       let model = 'unknown'

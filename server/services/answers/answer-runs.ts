@@ -50,8 +50,18 @@ export interface AnswerRunInput {
   withSender?: boolean
 }
 
+/** The user's answer to "may this tool run?" (the AI SDK's tool approval). */
+export interface ApprovalDecision {
+  approved: boolean
+  reason?: string
+}
+
 export interface AnswerRuns {
   start(input: AnswerRunInput): AnswerRun
+  /** Waits for the user's decision on a tool call of the answer running in this chat (rejects when the signal aborts). */
+  awaitApproval(chatId: string, approvalId: string, signal: AbortSignal): Promise<ApprovalDecision>
+  /** Hands the user's decision to the call waiting for it; false when none waits here. */
+  decide(chatId: string, approvalId: string, decision: ApprovalDecision): boolean
   get(chatId: string): AnswerRun | undefined
   /** The AI SDK UI message stream as SSE: everything sent so far, then live frames until the run ends. */
   subscribe(chatId: string): Readable | null
@@ -67,6 +77,9 @@ export const SSE_DONE = 'data: [DONE]\n\n'
 
 export function createAnswerRuns(options: { onError?: (error: unknown, chatId: string) => void } = {}): AnswerRuns {
   const runs = new Map<string, RunState>()
+  /** Tool calls waiting for the user, by chat and approval id. */
+  const approvals = new Map<string, (decision: ApprovalDecision) => void>()
+  const approvalKey = (chatId: string, approvalId: string) => `${chatId}\n${approvalId}`
 
   function send(run: RunState, chunk: UIMessageChunk) {
     if (run.done) return
@@ -174,6 +187,29 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
 
     get(chatId) {
       return runs.get(chatId)
+    },
+
+    awaitApproval(chatId, approvalId, signal) {
+      const key = approvalKey(chatId, approvalId)
+      return new Promise<ApprovalDecision>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason)
+        const onAbort = () => {
+          approvals.delete(key)
+          reject(signal.reason)
+        }
+        signal.addEventListener('abort', onAbort, { once: true })
+        approvals.set(key, (decision) => {
+          signal.removeEventListener('abort', onAbort)
+          approvals.delete(key)
+          resolve(decision)
+        })
+      })
+    },
+
+    decide(chatId, approvalId, decision) {
+      const resolve = approvals.get(approvalKey(chatId, approvalId))
+      resolve?.(decision)
+      return resolve !== undefined
     },
 
     subscribe(chatId) {

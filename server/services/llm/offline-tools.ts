@@ -110,6 +110,8 @@ interface Result {
   toolName: string
   ok: boolean
   value: unknown
+  /** The user did not let it run. */
+  denied?: boolean
 }
 
 /** The results of the calls made since the user's last message, in order. */
@@ -122,7 +124,7 @@ function resultsSinceUser(prompt: LanguageModelV4Prompt): Result[] {
       if (part.type !== 'tool-result') continue
       const output = part.output
       const ok = output.type === 'json' || output.type === 'text' || output.type === 'content'
-      results.push({ toolName: part.toolName, ok, value: 'value' in output ? output.value : output.type === 'execution-denied' ? 'The user denied this call.' : undefined })
+      results.push({ toolName: part.toolName, ok, value: 'value' in output ? output.value : output.type === 'execution-denied' ? output.reason : undefined, denied: output.type === 'execution-denied' })
     }
   }
   return results
@@ -136,6 +138,7 @@ export function offlineToolAnswer(prompt: LanguageModelV4Prompt): string {
 }
 
 function describe(result: Result): string {
+  if (result.denied) return `You did not let the ${result.toolName} tool run${result.value ? ` (“${String(result.value)}”)` : ''}, so I did without it.`
   if (!result.ok) {
     const why = String(result.value ?? 'it failed')
     if (result.toolName === 'weather') return `I could not get the weather: ${why} The weather comes from Open-Meteo, which this server must be able to reach (GEOCODING_API_URL, WEATHER_API_URL).`

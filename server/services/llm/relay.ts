@@ -70,6 +70,8 @@ export interface RelayOptions {
   /** Model calls in this answer, tool steps included (AI_MAX_STEPS). */
   maxSteps?: number
   toolLimits?: Partial<ToolLimits>
+  /** Waits for the user's decision on a tool call that needs approval. */
+  awaitApproval?: (approvalId: string, signal: AbortSignal) => Promise<import('../answers/answer-runs.ts').ApprovalDecision>
 }
 
 /**
@@ -123,6 +125,7 @@ async function* relayStream(
         signal,
         maxSteps,
         limits: { timeoutMs: options.toolLimits?.timeoutMs ?? 20_000, maxOutputBytes: options.toolLimits?.maxOutputBytes ?? DEFAULT_TOOL_OUTPUT_BYTES },
+        awaitApproval: options.awaitApproval,
       })
     : undefined
 

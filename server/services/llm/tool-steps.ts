@@ -5,6 +5,8 @@
 // `dynamic-tool` (with its toolName) for MCP tools and for names no tool has.
 import type { LanguageModelV4Message, LanguageModelV4StreamPart, SharedV4ProviderMetadata } from '@ai-sdk/provider'
 import type { UIMessageChunk } from 'ai'
+import { randomUUID } from 'node:crypto'
+import type { ApprovalDecision } from '../answers/answer-runs.ts'
 import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
 import { failed, parseToolInput, runTool, type ToolLimits, type ToolRun } from '../tools/run-tool.ts'
 import type { ChatTool, CitedSource } from '../tools/tool-types.ts'
@@ -14,7 +16,9 @@ export interface StoredToolPart {
   /** dynamic-tool only: the name (a `tool-<name>` part carries it in its type). */
   toolName?: string
   toolCallId: string
-  state: 'input-streaming' | 'input-available' | 'output-available' | 'output-error'
+  state: 'input-streaming' | 'input-available' | 'approval-requested' | 'approval-responded' | 'output-available' | 'output-error' | 'output-denied'
+  /** A call that needed the user's approval: its id, then the decision. */
+  approval?: { id: string; approved?: boolean; reason?: string }
   /** The tool's name in words, for the card. */
   title?: string
   input?: unknown
@@ -55,10 +59,30 @@ export interface StepToolsOptions {
   signal: AbortSignal
   maxSteps: number
   limits: ToolLimits
+  /** Waits for the user's decision on a call that needs approval; without it such calls are denied. */
+  awaitApproval?: (approvalId: string, signal: AbortSignal) => Promise<ApprovalDecision>
 }
+
+/** The user has this long to approve a call; then it counts as denied and the answer goes on. */
+export const APPROVAL_TIMEOUT_MS = 10 * 60_000
 
 export function createStepTools(options: StepToolsOptions) {
   const { parts, draft, signal, maxSteps, limits } = options
+
+  /** The user's decision, or a denial when nobody can decide or nobody did in time. */
+  async function waitForDecision(approvalId: string): Promise<ApprovalDecision> {
+    if (!options.awaitApproval) return { approved: false, reason: 'Nobody could approve this call.' }
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(new Error('approval timed out')), APPROVAL_TIMEOUT_MS)
+    try {
+      return await options.awaitApproval(approvalId, AbortSignal.any([signal, timeout.signal]))
+    } catch (error) {
+      if (signal.aborted) throw error
+      return { approved: false, reason: `No answer from the user within ${APPROVAL_TIMEOUT_MS / 60_000} minutes.` }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]))
   const usedIds = new Set<string>()
   let step = 1
@@ -200,23 +224,58 @@ export function createStepTools(options: StepToolsOptions) {
 
     hasCalls: () => calls.length > 0,
 
-    /** Runs this step's calls side by side; each result is sent as soon as it is there. */
+    /**
+     * Runs this step's calls side by side; each result is sent as soon as it is there. A call that
+     * needs approval first asks the user (tool-approval-request) and waits; a denial goes back to
+     * the model as such.
+     */
     async *runCalls(): AsyncGenerator<UIMessageChunk> {
-      const running = new Map<string, Promise<[Call, ToolRun]>>()
+      type Event = { kind: 'decided'; call: Call; decision: ApprovalDecision } | { kind: 'done'; call: Call; run: ToolRun }
+      const pending = new Map<string, Promise<Event>>()
+      const start = (call: Call) => pending.set(call.id, runTool(call.tool!, call.input, signal, limits).then((run) => ({ kind: 'done', call, run })))
       for (const call of calls) {
         if (call.result) continue
         if (step >= maxSteps) {
           yield* settle(call, failed(`Not run: this answer reached its limit of ${maxSteps} model steps (AI_MAX_STEPS).`))
           continue
         }
-        running.set(call.id, runTool(call.tool!, call.input, signal, limits).then((run) => [call, run]))
+        if (!call.tool!.needsApproval) {
+          start(call)
+          continue
+        }
+        const approvalId = randomUUID()
+        call.part.state = 'approval-requested'
+        call.part.approval = { id: approvalId }
+        draft.version++
+        yield { type: 'tool-approval-request', approvalId, toolCallId: call.id }
+        pending.set(call.id, waitForDecision(approvalId).then((decision) => ({ kind: 'decided', call, decision })))
       }
       // A Stop rejects every one of them; the first rejection ends the loop, the rest are handled.
-      for (const promise of running.values()) promise.catch(() => {})
-      while (running.size > 0) {
-        const [call, run] = await Promise.race(running.values())
-        running.delete(call.id)
-        yield* settle(call, run)
+      const quiet = () => {
+        for (const promise of pending.values()) promise.catch(() => {})
+      }
+      quiet()
+      while (pending.size > 0) {
+        const event = await Promise.race(pending.values())
+        pending.delete(event.call.id)
+        if (event.kind === 'done') {
+          yield* settle(event.call, event.run)
+          continue
+        }
+        const { call, decision } = event
+        call.part.approval = { id: call.part.approval!.id, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) }
+        draft.version++
+        yield { type: 'tool-approval-response', approvalId: call.part.approval.id, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) }
+        if (decision.approved) {
+          call.part.state = 'approval-responded'
+          start(call)
+          quiet()
+        } else {
+          const reason = decision.reason ?? 'The user denied this tool call.'
+          call.part.state = 'output-denied'
+          call.result = { ok: false, errorText: reason, forModel: { type: 'execution-denied', reason } }
+          yield { type: 'tool-output-denied', toolCallId: call.id }
+        }
       }
     },
 
@@ -235,7 +294,7 @@ export function createStepTools(options: StepToolsOptions) {
     settleUnfinished(status: 'complete' | 'partial' | 'interrupted' | 'error') {
       const why = status === 'partial' ? 'Stopped before it finished.' : status === 'interrupted' ? 'Interrupted before it finished.' : 'Not run: the answer ended first.'
       for (const part of parts as StoredToolPart[]) {
-        if ((part.type === 'dynamic-tool' || part.type?.startsWith?.('tool-')) && (part.state === 'input-streaming' || part.state === 'input-available')) {
+        if ((part.type === 'dynamic-tool' || part.type?.startsWith?.('tool-')) && ['input-streaming', 'input-available', 'approval-requested', 'approval-responded'].includes(part.state)) {
           part.state = 'output-error'
           part.errorText = why
           delete part.rawInput

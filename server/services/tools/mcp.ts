@@ -156,7 +156,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     const { config } = connection
     return {
       name: mcpToolName(config.name, tool.name),
-      label: tool.title ?? tool.annotations?.title ?? tool.name,
+      label: tool.title ?? tool.annotations?.title ?? inWords(tool.name),
       group: config.name,
       description: (tool.description ?? `The ${tool.name} tool of the ${config.name} MCP server.`).slice(0, 2000),
       inputSchema: (tool.inputSchema ?? { type: 'object' }) as JSONSchema7,
@@ -244,6 +244,12 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout?: () => void): P
       }, ms)
     }),
   ]).finally(() => clearTimeout(timer))
+}
+
+/** "delete_note" → "Delete note": a tool's name in words when its server gives no title. */
+function inWords(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1) || name
 }
 
 function describe(error: unknown): string {

@@ -30,8 +30,6 @@ export function createToolRegistry(config: ToolsConfig, deps: { fetch?: typeof g
   const all = () => [...builtInTools, ...(deps.mcp?.tools() ?? [])]
   return {
     list: () => all().map(({ name, label, group, description, needsApproval }) => ({ name, label, group, description, needsApproval: Boolean(needsApproval) })),
-    // Tools that need the user's approval are not offered until the approval flow lands (issue 15):
-    // running them unasked is what the approval exists to prevent.
-    forAnswer: (turnedOff = []) => all().filter((tool) => !turnedOff.includes(tool.name) && !tool.needsApproval),
+    forAnswer: (turnedOff = []) => all().filter((tool) => !turnedOff.includes(tool.name)),
   }
 }

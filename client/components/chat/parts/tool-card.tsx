@@ -2,7 +2,10 @@
 // was asked, a spinner while it runs, then its result — a purpose-built view for our tools, a
 // collapsible JSON view for others — or its error.
 import { useState } from 'react'
+import { useRoute } from 'wouter'
 import { Icon } from '../../ui/icon.tsx'
+import { TextButton } from '../text-button.tsx'
+import { notify } from '../../../lib/toast.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { toolNameOf, type ToolPartLike } from './tool-part.ts'
 import { WeatherView, type WeatherReport } from './weather-view.tsx'
@@ -45,8 +48,9 @@ function inputSummary(name: string, input: unknown): string | undefined {
 export function ToolCard({ part, settled }: ToolCardProps) {
   const name = toolNameOf(part)
   const title = toolTitle(part)
-  const running = part.state === 'input-streaming' || part.state === 'input-available'
-  const unfinished = running && settled
+  const running = part.state === 'input-streaming' || part.state === 'input-available' || part.state === 'approval-responded'
+  const asking = part.state === 'approval-requested'
+  const unfinished = (running || asking) && settled
   const failed = part.state === 'output-error' || part.state === 'output-denied' || unfinished
   const summary = inputSummary(name, part.input)
   const Chart = ChartView.useComponent(name === 'chart' && part.state === 'output-available')
@@ -57,7 +61,11 @@ export function ToolCard({ part, settled }: ToolCardProps) {
         <span className="tool-card__title">{title}</span>
         {summary && <span className="tool-card__summary">{summary}</span>}
         <span className="tool-card__status" role="status">
-          {running && !unfinished ? (
+          {asking && !unfinished ? (
+            <>
+              <Icon name="lucide:shield-question" size={14} /> Needs your approval
+            </>
+          ) : running && !unfinished ? (
             <>
               <Icon name="lucide:loader-circle" size={14} className="tool-card__spin" /> {part.state === 'input-streaming' ? 'Preparing…' : 'Running…'}
             </>
@@ -75,6 +83,7 @@ export function ToolCard({ part, settled }: ToolCardProps) {
       <div className="tool-card__body">
         {part.state === 'output-error' && <p className="tool-card__error">{part.errorText}</p>}
         {unfinished && <p className="tool-card__error">Not finished: the answer ended before this tool did.</p>}
+        {asking && !unfinished && <Approval part={part} />}
         {part.state === 'output-available' &&
           (name === 'weather' && isWeather(part.output) ? (
             <WeatherView report={part.output} />
@@ -85,14 +94,44 @@ export function ToolCard({ part, settled }: ToolCardProps) {
           ) : (
             <JsonDetails label="Result" value={part.output} />
           ))}
-        {part.input !== undefined && (!BUILT_IN.has(name) || part.state === 'output-error') && <JsonDetails label="Input" value={part.input} />}
+        {part.input !== undefined && (!BUILT_IN.has(name) || part.state === 'output-error') && <JsonDetails label="Input" value={part.input} open={asking} />}
       </div>
     </section>
   )
 }
 
-function JsonDetails({ label, value }: { label: string; value: unknown }) {
-  const [open, setOpen] = useState(false)
+/** Approve or Deny a call that needs the user's approval; the answer goes on once the server has the decision. */
+function Approval({ part }: { part: ToolPartLike }) {
+  const [, params] = useRoute<{ id: string }>('/chat/:id')
+  const [sending, setSending] = useState(false)
+  async function decide(approved: boolean) {
+    if (!params || !part.approval) return
+    setSending(true)
+    try {
+      const { http } = await import('../../../lib/http.ts')
+      await http.post(`/api/chats/${encodeURIComponent(params.id)}/approvals`, { approvalId: part.approval.id, approved })
+    } catch (error) {
+      setSending(false)
+      notify({ title: 'Your decision did not reach the server', description: (error as Error).message, variant: 'error' })
+    }
+  }
+  return (
+    <div className="tool-card__approval">
+      <p className="tool-card__note">The model wants to run this tool. It may change things outside this chat.</p>
+      <div className="tool-card__actions">
+        <TextButton variant="primary" disabled={sending} onClick={() => void decide(true)}>
+          Approve
+        </TextButton>
+        <TextButton disabled={sending} onClick={() => void decide(false)}>
+          Deny
+        </TextButton>
+      </div>
+    </div>
+  )
+}
+
+function JsonDetails({ label, value, open: openAtFirst = false }: { label: string; value: unknown; open?: boolean }) {
+  const [open, setOpen] = useState(openAtFirst)
   const json = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
   return (
     <div className="tool-card__json">

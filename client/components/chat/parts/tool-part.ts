@@ -11,6 +11,7 @@ export interface ToolPartLike {
   input?: unknown
   output?: unknown
   errorText?: string
+  approval?: { id: string; approved?: boolean; reason?: string }
 }
 
 export const isToolPart = (part: UIMessage['parts'][number]): boolean => part.type === 'dynamic-tool' || part.type.startsWith('tool-')

@@ -16,6 +16,10 @@ export function createMemoryAnswers(runs: AnswerRuns): Answers {
     async subscribe(chatId) {
       return runs.subscribe(chatId)
     },
+    awaitApproval: (chatId, approvalId, signal) => runs.awaitApproval(chatId, approvalId, signal),
+    async approve(chatId, approvalId, decision) {
+      return runs.decide(chatId, approvalId, decision)
+    },
     async stop(chatId) {
       const run = runs.get(chatId)
       if (!run) return false

@@ -104,6 +104,7 @@ export function createRedisAnswers(options: RedisAnswersOptions): Answers {
     chunks: (messageId: string) => `${prefix}answers:chunks:${messageId}`,
     reap: (messageId: string) => `${prefix}answers:reap:${messageId}`,
     stop: `${prefix}answers:stop`,
+    approve: `${prefix}answers:approve`,
   }
   if (!('delIfEqual' in redis)) {
     redis.defineCommand('delIfEqual', { numberOfKeys: 1, lua: DELETE_IF_EQUAL })
@@ -112,12 +113,21 @@ export function createRedisAnswers(options: RedisAnswersOptions): Answers {
   const commands = redis as unknown as Redis & Commands
   const failed = (what: string) => (error: unknown) => log.warn({ err: error }, `answers: redis ${what} failed`)
 
-  // Stop requests from other replicas: only the owner has something to abort.
+  // Stop requests and tool approvals from other replicas: only the owner has something to act on.
   const subscriber = shared.connect()
-  subscriber.on('message', (_channel: string, chatId: string) => {
-    if (runs.get(chatId)) runs.stop(chatId)
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === key.stop) {
+      if (runs.get(message)) runs.stop(message)
+      return
+    }
+    try {
+      const { chatId, approvalId, approved, reason } = JSON.parse(message) as { chatId: string; approvalId: string; approved: boolean; reason?: string }
+      runs.decide(chatId, approvalId, { approved: approved === true, ...(typeof reason === 'string' ? { reason } : {}) })
+    } catch (error) {
+      failed('approval message')(error)
+    }
   })
-  const subscribed = subscriber.subscribe(key.stop).catch(failed('subscribe'))
+  const subscribed = subscriber.subscribe(key.stop, key.approve).catch(failed('subscribe'))
 
   /** Opens a blocking reader on its own connection (a blocked XREAD holds its connection). */
   async function* read(messageId: string, chatId: string, isCancelled: () => boolean): AsyncGenerator<Entry> {
@@ -297,6 +307,15 @@ export function createRedisAnswers(options: RedisAnswersOptions): Answers {
       if (!orphan) return null
       await reap(chatId, orphan)
       return replay(orphan, chatId)
+    },
+
+    awaitApproval: (chatId, approvalId, signal) => runs.awaitApproval(chatId, approvalId, signal),
+
+    async approve(chatId, approvalId, decision) {
+      if (runs.decide(chatId, approvalId, decision)) return true
+      if (!(await remote(chatId))) return false
+      await redis.publish(key.approve, JSON.stringify({ chatId, approvalId, ...decision }))
+      return true
     },
 
     async stop(chatId) {

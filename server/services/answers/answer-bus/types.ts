@@ -2,7 +2,7 @@
 // process (memory.ts) or on any replica sharing a Redis (redis.ts). Both run an answer here with
 // services/answer-runs.ts; they differ in how another process finds, replays and stops it.
 import type { Readable } from 'node:stream'
-import type { AnswerRun, AnswerRuns } from '../answer-runs.ts'
+import type { AnswerRun, AnswerRuns, ApprovalDecision } from '../answer-runs.ts'
 
 export type StartInput = Parameters<AnswerRuns['start']>[0]
 
@@ -17,6 +17,10 @@ export interface Answers {
   isRunning(chatId: string): Promise<boolean>
   /** Everything the running answer sent so far, then the rest, as SSE; null when nothing runs. */
   subscribe(chatId: string): Promise<Readable | null>
+  /** For an answer running here: waits for the user's decision on a tool call (see AnswerRuns). */
+  awaitApproval(chatId: string, approvalId: string, signal: AbortSignal): Promise<ApprovalDecision>
+  /** The user's decision on a tool call, for the replica running the answer; false when no answer runs. */
+  approve(chatId: string, approvalId: string, decision: ApprovalDecision): Promise<boolean>
   /** Stops the running answer and resolves once its partial answer is stored; false when nothing ran. */
   stop(chatId: string): Promise<boolean>
   /** Shutdown: see AnswerRuns.drain; also ends background work. */
