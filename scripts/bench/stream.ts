@@ -20,7 +20,7 @@
 // (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level, default 60), BENCH_APP_NODE_ARGS
 // (node flags for the app, e.g. --cpu-prof), BENCH_HEAPSNAPSHOT (see startApp), BENCH_DATABASE
 // (`postgres`: a fresh database on TEST_POSTGRES_URL's server instead of a SQLite file),
-// BENCH_APP_LOG (a file for the app's log lines).
+// BENCH_APP_LOG (a file for the app's log lines), BENCH_TOOLS (`off`: AI_TOOLS=none).
 // Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
 // Timings are reported, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -176,6 +176,8 @@ async function startApp(upstream: string, dataDir: string, extraEnv: Record<stri
       AI_MODELS: MODEL,
       AI_DEFAULT_MODEL: MODEL,
       ...ONE_ADDRESS_ENV,
+      // BENCH_TOOLS=off: no tools offered (the plain streaming path); default: the built-in tools.
+      ...(process.env.BENCH_TOOLS === 'off' ? { AI_TOOLS: 'none' } : {}),
       ...extraEnv,
     },
   })

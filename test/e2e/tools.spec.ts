@@ -16,7 +16,7 @@ async function ask(page: import('@playwright/test').Page, question: string) {
 
 test('the weather card shows the place, the temperature and the week, and the answer uses it', async ({ page }) => {
   const answer = await ask(page, 'What is the weather in Paris today?')
-  const card = answer.getByRole('region', { name: 'Tool: Weather' })
+  const card = answer.getByRole('group', { name: 'Tool: Weather' })
   await expect(card).toContainText('Done', { timeout: 15_000 })
   await expect(card).toContainText('Paris')
   await expect(card).toContainText('Île-de-France, France')
@@ -35,7 +35,7 @@ test('the weather card shows the place, the temperature and the week, and the an
 
   await page.reload()
   await waitForHydration(page)
-  const stored = page.getByRole('article', { name: 'Answer' }).getByRole('region', { name: 'Tool: Weather' })
+  const stored = page.getByRole('article', { name: 'Answer' }).getByRole('group', { name: 'Tool: Weather' })
   await expect(stored).toContainText('12.3°C')
   const results = await new AxeBuilder({ page }).include('[data-tool-card]').analyze()
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([])
@@ -44,7 +44,7 @@ test('the weather card shows the place, the temperature and the week, and the an
 test('a chart is drawn from the numbers in the message, with hover values and its data as a table', async ({ page }) => {
   const chartChunk = page.waitForRequest((request) => /\/assets\/chart-view-[\w-]+\.js$/.test(request.url()))
   const answer = await ask(page, 'Plot a line chart of visitors: Mon 120, Tue 180, Wed 90, Thu 210, Fri 160')
-  const card = answer.getByRole('region', { name: 'Tool: Chart' })
+  const card = answer.getByRole('group', { name: 'Tool: Chart' })
   const chart = card.getByRole('img', { name: /line chart: Numbers from your message/ })
   await expect(chart).toBeVisible({ timeout: 15_000 })
   await chartChunk
@@ -76,14 +76,14 @@ test('a page without a chart loads none of the chart code', async ({ page }) => 
   const loaded: string[] = []
   page.on('request', (request) => loaded.push(request.url()))
   const answer = await ask(page, 'What is the weather in Berlin?')
-  await expect(answer.getByRole('region', { name: 'Tool: Weather' })).toContainText('Done', { timeout: 15_000 })
+  await expect(answer.getByRole('group', { name: 'Tool: Weather' })).toContainText('Done', { timeout: 15_000 })
   expect(loaded.filter((url) => url.includes('/assets/chart-view-'))).toEqual([])
   expect(loaded.filter((url) => url.includes('/assets/answer-parts-')).length).toBeGreaterThan(0)
 })
 
 test('an unknown place is an error result the answer explains', async ({ page }) => {
   const answer = await ask(page, 'How is the weather in Atlantis?')
-  const card = answer.getByRole('region', { name: 'Tool: Weather' })
+  const card = answer.getByRole('group', { name: 'Tool: Weather' })
   await expect(card).toContainText('Failed', { timeout: 15_000 })
   await expect(card).toContainText('No place called “Atlantis” was found.')
   await expect(answer).toContainText('I could not get the weather', { timeout: 15_000 })
@@ -91,33 +91,33 @@ test('an unknown place is an error result the answer explains', async ({ page })
 
 test('Stop while a tool runs ends it, and the card says it did not finish, after a reload too', async ({ page }) => {
   const answer = await ask(page, 'What is the weather in Slowtown?')
-  const card = answer.getByRole('region', { name: 'Tool: Weather' })
+  const card = answer.getByRole('group', { name: 'Tool: Weather' })
   await expect(card).toContainText('Running…', { timeout: 15_000 })
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible()
   await expect(answer).toContainText('Stopped')
   await page.reload()
   await waitForHydration(page)
-  const stored = page.getByRole('article', { name: 'Answer' }).getByRole('region', { name: 'Tool: Weather' })
+  const stored = page.getByRole('article', { name: 'Answer' }).getByRole('group', { name: 'Tool: Weather' })
   await expect(stored).toContainText('Stopped before it finished.')
   await expect(stored).toContainText('Failed')
 })
 
 test('a reload while a tool runs follows the rest of the answer', async ({ page }) => {
   const answer = await ask(page, 'Tell me the weather in Slowtown')
-  await expect(answer.getByRole('region', { name: 'Tool: Weather' })).toContainText('Running…', { timeout: 15_000 })
+  await expect(answer.getByRole('group', { name: 'Tool: Weather' })).toContainText('Running…', { timeout: 15_000 })
   await page.reload()
   await waitForHydration(page)
   const resumed = page.getByRole('article', { name: 'Answer' })
-  await expect(resumed.getByRole('region', { name: 'Tool: Weather' })).toContainText('Done', { timeout: 15_000 })
+  await expect(resumed.getByRole('group', { name: 'Tool: Weather' })).toContainText('Done', { timeout: 15_000 })
   await expect(resumed).toContainText('It is 12.3°C and overcast in Slowtown', { timeout: 15_000 })
 })
 
 test('on a phone the cards fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   const answer = await ask(page, 'Weather in Paris, and plot a bar chart of 3, 5, 8, 13')
-  await expect(answer.getByRole('region', { name: 'Tool: Weather' })).toContainText('Done', { timeout: 15_000 })
-  await expect(answer.getByRole('region', { name: 'Tool: Chart' }).getByRole('img')).toBeVisible()
+  await expect(answer.getByRole('group', { name: 'Tool: Weather' })).toContainText('Done', { timeout: 15_000 })
+  await expect(answer.getByRole('group', { name: 'Tool: Chart' }).getByRole('img')).toBeVisible()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBe(0)
 })
@@ -154,7 +154,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
 
 test('a web search shows its results, and the answer cites numbered sources that link to them', async ({ page }) => {
   const answer = await ask(page, 'Search the web for the history of tea')
-  const card = answer.getByRole('region', { name: 'Tool: Search the web' })
+  const card = answer.getByRole('group', { name: 'Tool: Search the web' })
   await expect(card).toContainText('Done', { timeout: 15_000 })
   await expect(card).toContainText('“the history of tea”')
   await expect(card.getByRole('link', { name: 'the history of tea - Wikipedia' })).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/the_history_of_tea')
@@ -162,21 +162,21 @@ test('a web search shows its results, and the answer cites numbered sources that
   const citation = answer.locator('.markdown').getByRole('link', { name: '[1]' })
   await expect(citation).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/the_history_of_tea')
   await expect(citation).toHaveAttribute('target', '_blank')
-  const sources = answer.getByRole('navigation', { name: 'Sources' })
+  const sources = answer.getByRole('group', { name: 'Sources' })
   await expect(sources.getByRole('listitem')).toHaveCount(2)
   await expect(sources.getByRole('link').nth(1)).toHaveAttribute('href', 'https://www.example.org/guide/the_history_of_tea')
   await expect(sources).toContainText('example.org')
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
   await page.reload()
   await waitForHydration(page)
-  await expect(page.getByRole('navigation', { name: 'Sources' }).getByRole('listitem')).toHaveCount(2)
+  await expect(page.getByRole('group', { name: 'Sources' }).getByRole('listitem')).toHaveCount(2)
   const results = await new AxeBuilder({ page }).include('article').analyze()
   expect(results.violations.map((violation) => violation.id)).toEqual([])
 })
 
 test('an MCP tool that needs approval waits for Approve, and Deny goes back to the model', async ({ page }) => {
   const answer = await ask(page, 'Run mcp__demo__delete_note {"id": "e2e-1"} please')
-  const card = answer.getByRole('region', { name: 'Tool: Delete note' })
+  const card = answer.getByRole('group', { name: 'Tool: Delete note' })
   await expect(card).toContainText('Needs your approval', { timeout: 15_000 })
   await expect(card).toContainText('"id": "e2e-1"')
   await card.getByRole('button', { name: 'Approve' }).click()
@@ -189,7 +189,7 @@ test('an MCP tool that needs approval waits for Approve, and Deny goes back to t
   await prompt.fill('mcp__demo__delete_note {"id": "e2e-2"}')
   await prompt.press('Enter')
   const second = page.getByRole('article', { name: 'Answer' }).nth(1)
-  const secondCard = second.getByRole('region', { name: 'Tool: Delete note' })
+  const secondCard = second.getByRole('group', { name: 'Tool: Delete note' })
   await expect(secondCard.getByRole('button', { name: 'Deny' })).toBeVisible({ timeout: 15_000 })
   const results = await new AxeBuilder({ page }).include('[data-tool-card]').analyze()
   expect(results.violations.map((violation) => violation.id)).toEqual([])

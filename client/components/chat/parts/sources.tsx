@@ -42,7 +42,7 @@ export function linkCitations(markdown: string, sources: SourcePart[]): string {
 
 export function SourceList({ sources }: { sources: SourcePart[] }) {
   return (
-    <nav className="sources" aria-label="Sources">
+    <div className="sources" role="group" aria-label="Sources">
       <ol>
         {sources.map((source) => (
           <li key={source.sourceId}>
@@ -55,6 +55,6 @@ export function SourceList({ sources }: { sources: SourcePart[] }) {
           </li>
         ))}
       </ol>
-    </nav>
+    </div>
   )
 }

@@ -55,7 +55,7 @@ export function ToolCard({ part, settled }: ToolCardProps) {
   const summary = inputSummary(name, part.input)
   const Chart = ChartView.useComponent(name === 'chart' && part.state === 'output-available')
   return (
-    <section className="tool-card" data-tool-card data-tool={name} data-state={unfinished ? 'unfinished' : part.state} aria-label={`Tool: ${title}`}>
+    <div role="group" className="tool-card" data-tool-card data-tool={name} data-state={unfinished ? 'unfinished' : part.state} aria-label={`Tool: ${title}`}>
       <header className="tool-card__head">
         <Icon name={ICONS[name] ?? 'lucide:wrench'} size={16} />
         <span className="tool-card__title">{title}</span>
@@ -96,7 +96,7 @@ export function ToolCard({ part, settled }: ToolCardProps) {
           ))}
         {part.input !== undefined && (!BUILT_IN.has(name) || part.state === 'output-error') && <JsonDetails label="Input" value={part.input} open={asking} />}
       </div>
-    </section>
+    </div>
   )
 }
 
