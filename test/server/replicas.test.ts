@@ -10,6 +10,10 @@ import { startAppProcess, uiStreamReader, type AppProcess } from '../helpers/app
 import { BROWSER_UA, TEST_SESSION_KEY } from '../helpers/build-app.ts'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
 import { INTERRUPTED_REASON } from '../../server/services/answers/answer-bus/redis.ts'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deleted, startMcpHttpServer } from '../helpers/mcp-demo-server.ts'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const SEND_LIMIT = 3
@@ -92,7 +96,12 @@ t.test('three replicas on one PostgreSQL and one Redis serve any request from an
     return
   }
   const prefix = `test:${randomBytes(4).toString('hex')}:`
+  // A real MCP server (official SDK) whose delete_note tool needs the user's approval.
+  const mcp = await startMcpHttpServer(t)
+  const mcpConfig = join(mkdtempSync(join(tmpdir(), 'replicas-mcp-')), 'mcp.json')
+  writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { web: { url: mcp.url } } }))
   const env = {
+    MCP_CONFIG: mcpConfig,
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
@@ -184,6 +193,40 @@ t.test('three replicas on one PostgreSQL and one Redis serve any request from an
     t.ok(stream.done, "the stream on A's tab ended")
     t.equal(answer.text, stream.text(), "what A's tab saw is exactly what was stored")
     t.ok(answer.text.length > 0)
+  })
+
+  await t.test('a tool loop started on A waits for approval, is approved through B and resumed to its end on C', async (t) => {
+    const tab = browserTab()
+    // The replicas connect to the MCP server in the background: wait until A offers its tools.
+    for (let tries = 0; !/web: ready/.test((await json(await tab.request(a, 'GET', '/readyz'))).checks.mcp?.detail ?? ''); tries++) {
+      if (tries > 100) throw new Error('the MCP server never became ready on A')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const created = await json(await tab.request(a, 'POST', '/api/chats', { message: { role: 'user', parts: [{ type: 'text', text: 'mcp__web__delete_note {"id": "r1"}' }] } }))
+    const question = (await json(await tab.request(a, 'GET', `/api/chats/${created.id}`))).messages[0]
+    const onA = uiStreamReader(await tab.request(a, 'POST', `/api/chats/${created.id}`, { messages: [{ id: question.id, role: 'user', parts: question.parts }] }))
+    t.ok(await onA.readUntil(() => onA.chunks.some((chunk) => chunk.type === 'tool-approval-request')), 'A asks for approval')
+    const request = onA.chunks.find((chunk) => chunk.type === 'tool-approval-request')!
+
+    // A reload that lands on C picks the loop up where it waits.
+    const resumed = await tab.request(c, 'GET', `/api/chats/${created.id}/stream`)
+    t.equal(resumed.status, 200, 'C replays the running loop')
+    const onC = uiStreamReader(resumed)
+    t.ok(await onC.readUntil(() => onC.chunks.some((chunk) => chunk.type === 'tool-approval-request')), 'C shows the same approval request')
+    t.same(deleted, [], 'nothing ran unasked')
+
+    const decided = await tab.request(b, 'POST', `/api/chats/${created.id}/approvals`, { approvalId: request.approvalId, approved: true })
+    t.equal(decided.status, 200, 'B takes the decision for the loop A runs')
+    await onC.readUntil()
+    t.ok(onC.done, 'the resumed stream ends')
+    t.match(onC.chunks.find((chunk) => chunk.type === 'tool-output-available'), { output: 'deleted r1' }, 'C shows the tool result')
+    t.match(onC.text(), /deleted r1/, 'and the answer that used it')
+    t.same(deleted, ['r1'], 'the tool ran once')
+    await onA.readUntil()
+    t.equal(onA.text(), onC.text(), "A's tab saw the same answer")
+    const stored = (await json(await tab.request(b, 'GET', `/api/chats/${created.id}`))).messages.at(-1)
+    t.equal(stored.status, 'complete')
+    t.match(stored.parts.find((part: { type: string }) => part.type === 'dynamic-tool'), { toolName: 'mcp__web__delete_note', state: 'output-available', approval: { approved: true }, output: 'deleted r1' })
   })
 
   await t.test('after A is killed mid-answer, C resumes it to a clean end and it is stored as interrupted', async (t) => {
