@@ -42,6 +42,11 @@ interface Call {
   tool: ChatTool | undefined
   part: StoredToolPart
   input: unknown
+  /**
+   * What the provider attached to the call (Gemini's thought signature): it must go back with the
+   * call in the next request, or the provider refuses it.
+   */
+  providerOptions?: SharedV4ProviderMetadata
   /** Known before running: the input could not be used (or the tool does not exist). */
   result?: ToolRun
   /** The UI has been told of that failure already (tool-input-error). */
@@ -200,7 +205,7 @@ export function createStepTools(options: StepToolsOptions) {
       delete stored.rawInput
       const tool = byName.get(toolName)
       const parsed = parseToolInput(part.input)
-      const call: Call = { id, toolName, tool, part: stored, input: parsed.ok ? parsed.input : {} }
+      const call: Call = { id, toolName, tool, part: stored, input: parsed.ok ? parsed.input : {}, ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}) }
       calls.push(call)
       draft.version++
       const problem = !tool
@@ -285,7 +290,7 @@ export function createStepTools(options: StepToolsOptions) {
         .filter(({ part }) => part.text !== '')
         .map(({ part, providerOptions }) => ({ type: part.type, text: part.text, ...(providerOptions ? { providerOptions } : {}) }))
       return [
-        { role: 'assistant', content: [...said, ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.toolName, input: call.input }))] },
+        { role: 'assistant', content: [...said, ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.toolName, input: call.input, ...(call.providerOptions ? { providerOptions: call.providerOptions } : {}) }))] },
         { role: 'tool', content: calls.map((call) => ({ type: 'tool-result' as const, toolCallId: call.id, toolName: call.toolName, output: call.result!.forModel })) },
       ]
     },
