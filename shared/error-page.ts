@@ -1,28 +1,6 @@
-// What an error page shows (SPEC §2, §8): the page-level error and the messages for HTTP statuses.
+// What an error page shows (SPEC §2, §8): the page-level error.
 // Split from errors.ts, which re-exports all of it, so that the browser's first load carries only
-// this part.
-
-const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-}
-
-export function statusMessageFor(statusCode: number): string {
-  return STATUS_MESSAGES[statusCode] ?? (statusCode >= 500 ? 'Server Error' : 'Error')
-}
+// this part (the messages for HTTP statuses are in status-messages.ts, which it does not need).
 
 /** What the error page shows. `fatal` errors replace the whole app; others keep the layout. */
 export interface PageError {
@@ -37,7 +15,8 @@ export const GENERIC_SERVER_ERROR_MESSAGE = 'Something went wrong on our side. P
 export function serverErrorPage(): PageError {
   return {
     statusCode: 500,
-    statusMessage: statusMessageFor(500),
+    // Not statusMessageFor(500): the table of messages stays out of the first load.
+    statusMessage: 'Internal Server Error',
     message: GENERIC_SERVER_ERROR_MESSAGE,
     fatal: true,
   }

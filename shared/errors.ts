@@ -1,9 +1,11 @@
 // Errors as both sides see them: `{ statusCode, code, message }` on the wire (DESIGN §2), plus the
 // page-level fields the error page shows (SPEC §2, §8), which live in error-page.ts (the browser's
 // first load needs only those) and are re-exported here.
-import { isPageError, serverErrorPage, statusMessageFor, type PageError } from './error-page.ts'
+import { isPageError, serverErrorPage, type PageError } from './error-page.ts'
+import { statusMessageFor } from './status-messages.ts'
 
-export { GENERIC_SERVER_ERROR_MESSAGE, isPageError, serverErrorPage, statusMessageFor, type PageError } from './error-page.ts'
+export { GENERIC_SERVER_ERROR_MESSAGE, isPageError, serverErrorPage, type PageError } from './error-page.ts'
+export { statusMessageFor } from './status-messages.ts'
 
 export interface ErrorBody {
   statusCode: number

@@ -11,6 +11,9 @@ import { useModelChoice } from '../components/chat/model-choice.ts'
 import { requestAnswerOnArrival } from '../components/chat/answer-handoff.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { newId } from '../components/chat/new-id.ts'
+import type { ToolsControlProps } from '../components/chat/tools-control.tsx'
+import { lazyComponent } from '../lib/lazy-component.ts'
+import { pageSettled } from '../lib/page-settled.ts'
 import { Icon } from '../components/ui/icon.tsx'
 import { connectionState, useConnectionState } from '../lib/connection.ts'
 import { importWhenConnected } from '../lib/chunk-reload.ts'
@@ -23,12 +26,18 @@ const SUGGESTIONS = [
   { title: 'Draw a chart', prompt: 'Plot a bar chart of 12, 19, 7 and 22.' },
 ]
 
+// The Tools control: its own chunk, fetched once the page has settled (not part of the first load).
+const LazyToolsControl = lazyComponent<ToolsControlProps>('the tools control', () => pageSettled().then(() => import('../components/chat/tools-control.tsx')).then((module) => module.ToolsControl))
+
 export default function HomePage() {
   const { data } = useRouteData<HomePageData>()
   const [, navigate] = useLocation()
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const [model, setModel] = useModelChoice(data.models, data.defaultModel)
+  // A new chat starts with every tool on; what is turned off here goes with it.
+  const [toolsOff, setToolsOff] = useState<string[]>([])
+  const ToolsControl = LazyToolsControl.useComponent(data.tools.length > 0)
   const prompt = useRef<HTMLTextAreaElement>(null)
   const connected = useConnectionState() === 'online'
   useFocusOnArrival(prompt)
@@ -46,6 +55,7 @@ export default function HomePage() {
         id,
         message: { id: newId(), role: 'user', parts: [{ type: 'text', text: question }] },
         model,
+        toolsOff,
       })
       chatHistory.upsert(chat)
       requestAnswerOnArrival(chat.id)
@@ -84,7 +94,12 @@ export default function HomePage() {
         onSubmit={(question) => void start(question)}
         sending={sending}
         textareaRef={prompt}
-        footer={<ModelPicker models={data.models} value={model} onChange={setModel} />}
+        footer={
+          <>
+            <ModelPicker models={data.models} value={model} onChange={setModel} />
+            {ToolsControl && <ToolsControl tools={data.tools} initialOff={toolsOff} onChange={setToolsOff} />}
+          </>
+        }
       />
       <section aria-labelledby="suggestions-heading">
         <h2 id="suggestions-heading" className="sr-only">

@@ -152,6 +152,25 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeVisible({ timeout: 10_000 })
 })
 
+test('on the home screen the Tools control goes with the new chat', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const control = page.getByRole('button', { name: 'Tools: 7 of 7 on' })
+  await expect(control).toBeVisible({ timeout: 10_000 })
+  await control.click()
+  await page.getByRole('menu', { name: /^Tools:/ }).getByRole('menuitemcheckbox', { name: /Weather/ }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeFocused()
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  await prompt.fill('What is the weather in Paris?')
+  await prompt.press('Enter')
+  const answer = page.getByRole('article', { name: 'Answer' })
+  await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
+  await expect(answer.locator('[data-tool-card]')).toHaveCount(0)
+  // The chat keeps the choice made before it existed.
+  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeVisible({ timeout: 10_000 })
+})
+
 test('a web search shows its results, and the answer cites numbered sources that link to them', async ({ page }) => {
   const answer = await ask(page, 'Search the web for the history of tea')
   const card = answer.getByRole('group', { name: 'Tool: Search the web' })
