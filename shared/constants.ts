@@ -56,6 +56,8 @@ export function buildMetaPath(id: string): string {
 }
 /** The `<meta name>` that tells the page which build it runs. */
 export const BUILD_ID_META_NAME = 'build-id'
+/** The <meta> that gives the page's scripts the nonce a <style> element must carry (CSP style-src-elem). */
+export const STYLE_NONCE_META_NAME = 'style-nonce'
 /** SPEC §4, §9: the manifest fetch starts about this long after the page is idle. */
 export const MANIFEST_FETCH_DELAY_MS = 1000
 /** How often an open page asks whether a newer build is deployed (also on focus, see below). */

@@ -81,7 +81,8 @@ export default fp(
       const entry = options.ssrEntry ?? ((reply as unknown as { render(): SsrEntry }).render())
       const template = (reply as unknown as { html(): DocumentTemplate }).html()
       // The document's policy and the nonce its inline scripts carry (server/plugins/security.ts).
-      const nonce = reply.documentCsp().script
+      const nonces = reply.documentCsp()
+      const nonce = nonces.script
       await entry.preload(state)
       // Icons the server already has are drawn into the HTML and inlined for hydration (no flash).
       const icons = app.hasDecorator('icons') ? createIconRecorder((name) => app.icons.peek(name)) : undefined
@@ -128,7 +129,7 @@ export default fp(
             ...(encoding ? { 'content-encoding': encoding } : {}),
           })
           const origin = config.publicUrl ?? `${request.protocol}://${request.host}`
-          body.write(template.start({ nonce, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id }))
+          body.write(template.start({ nonce, styleNonce: nonces.style, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id }))
           body.flushNow()
 
           // React writes here; it calls flush() after each batch, which pushes compressed bytes out.

@@ -12,7 +12,10 @@ import helmet, { contentSecurityPolicy, type HelmetOptions } from 'helmet'
 import type { AppConfig } from '../../fastify.config.ts'
 import { AppError } from '../../shared/errors.ts'
 
-/** The nonces of one HTML document: scripts carry `script`; `style` is in style-src as before. */
+/**
+ * The nonces of one HTML document: scripts carry `script`; `style` lets a script add a <style>
+ * element (Mermaid lays a diagram out with one: chat/mermaid-diagram.tsx).
+ */
 export interface CspNonces {
   script: string
   style: string
@@ -63,7 +66,8 @@ export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
     // The style nonce in style-src makes browsers ignore 'unsafe-inline' there; style attributes
     // (set by React) get their own directive, and Vite injects <style> in development.
     styleSrc: ["'self'", `'nonce-${STYLE_NONCE}'`],
-    styleSrcElem: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    // Stylesheets of our own, and <style> elements only when they carry the nonce.
+    styleSrcElem: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${STYLE_NONCE}'`],
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     connectSrc: dev ? ["'self'", 'ws:', 'wss:', 'https://api.iconify.design'] : ["'self'", 'https://api.iconify.design'],
@@ -76,16 +80,16 @@ export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
   }
   // helmet writes the policy (its defaults merged in), so it reads exactly as it always has.
   const template = headerOf(contentSecurityPolicy({ directives: documentDirectives }), 'content-security-policy')
-  const [beforeScript, rest] = template.split(SCRIPT_NONCE) as [string, string]
-  const [betweenNonces, afterStyle] = rest.split(STYLE_NONCE) as [string, string]
-  if (afterStyle === undefined) throw new Error('security: the document policy lost a nonce placeholder')
+  if (!template.includes(SCRIPT_NONCE) || !template.includes(STYLE_NONCE)) throw new Error('security: the document policy lost a nonce placeholder')
+  // Cut once at each placeholder (the style nonce is in two directives), put together per request.
+  const pieces = template.split(new RegExp(`(${SCRIPT_NONCE}|${STYLE_NONCE})`))
 
   return {
     /** Every header but the CSP, on the raw response (whatever ends up sending it). */
     applyHeaders: helmet({ ...options, contentSecurityPolicy: false }) as Middleware,
     /** The document policy for these nonces. */
     documentPolicy(nonces: CspNonces): string {
-      return beforeScript + nonces.script + betweenNonces + nonces.style + afterStyle
+      return pieces.map((piece) => (piece === SCRIPT_NONCE ? nonces.script : piece === STYLE_NONCE ? nonces.style : piece)).join('')
     },
   }
 }

@@ -3,6 +3,7 @@
 // fills in head tags, the nonce and the inlined state per request.
 import {
   BUILD_ID_META_NAME,
+  STYLE_NONCE_META_NAME,
   OG_IMAGE_PATH,
   PRODUCT_NAME,
   THEME_COLOR_DARK,
@@ -19,7 +20,7 @@ const NONCE = '%NONCE%'
 
 export interface DocumentTemplate {
   /** Everything up to and including the opening of the app container. */
-  start(input: { nonce: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string }): string
+  start(input: { nonce: string; styleNonce?: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string }): string
   /** Everything after the React markup: state (and the icons the render drew) and closing tags. */
   end(input: { state: PageState; nonce: string; icons?: IconSnapshot }): string
 }
@@ -44,7 +45,7 @@ export function compileTemplate(html: string): DocumentTemplate {
   const [appToState, afterState] = split(afterApp, STATE_MARKER)
 
   return {
-    start({ nonce, head, origin, preloads, buildId }) {
+    start({ nonce, styleNonce, head, origin, preloads, buildId }) {
       const title = escapeHtml(head.title)
       const description = escapeHtml(head.description)
       const tags =
@@ -61,6 +62,8 @@ export function compileTemplate(html: string): DocumentTemplate {
         `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${THEME_COLOR_DARK}">` +
         // The update check compares this with /_nuxt/builds/latest.json.
         (buildId ? `<meta name="${BUILD_ID_META_NAME}" content="${escapeHtml(buildId)}">` : '') +
+        // For the one script that must add a <style> element (a Mermaid diagram's layout).
+        (styleNonce ? `<meta name="${STYLE_NONCE_META_NAME}" content="${escapeHtml(styleNonce)}">` : '') +
         `<script nonce="${nonce}">${colorModeScript}</script>` +
         preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('')
       return (beforeHead + tags + headToApp).replaceAll(NONCE, nonce)

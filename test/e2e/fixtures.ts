@@ -6,15 +6,13 @@ import { test as base, expect, type Page } from '@playwright/test'
  * left out: tests provoke failing requests on purpose (404 pages, aborted routes). A test that
  * expects the app to log errors sets `test.use({ allowConsoleErrors: true })`.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: boolean; knownConsoleError: RegExp | null }>({
+export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: boolean }>({
   allowConsoleErrors: [false, { option: true }],
-  /** One error a test knows the browser will log (and says why); every other still fails it. */
-  knownConsoleError: [null, { option: true }],
   consoleErrors: [
-    async ({ page, allowConsoleErrors, knownConsoleError }, use, testInfo) => {
+    async ({ page, allowConsoleErrors }, use, testInfo) => {
       const errors: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && !knownConsoleError?.test(message.text())) errors.push(message.text())
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)

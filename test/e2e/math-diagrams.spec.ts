@@ -3,11 +3,6 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { test, expect, waitForHydration } from './fixtures.ts'
 
-// Mermaid lays a diagram out inside the page with a <style> element of its own, which the page's
-// CSP refuses (and the browser logs); the finished drawing gets those rules through a constructed
-// stylesheet instead (mermaid-diagram.tsx), which the fill check below proves.
-test.use({ knownConsoleError: /^Applying inline style violates the following Content Security Policy directive 'style-src-elem 'self''/ })
-
 test('math renders inline and as a block, and a diagram draws with its code a click away', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)

@@ -48,6 +48,9 @@ test('a chart is drawn from the numbers in the message, with hover values and it
   const chart = card.getByRole('img', { name: /line chart: Numbers from your message/ })
   await expect(chart).toBeVisible({ timeout: 15_000 })
   await chartChunk
+  await expect(answer).toContainText('the highest is 210 (Thu)', { timeout: 15_000 })
+  // The chart is used once the answer is written: a reconnect mid-answer replays it from the start.
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
   await expect(card.locator('polyline')).toHaveCount(1)
   await expect(card.locator('circle')).toHaveCount(5)
 
@@ -67,7 +70,6 @@ test('a chart is drawn from the numbers in the message, with hover values and it
   await expect(table.getByRole('row')).toHaveCount(6)
   await expect(table.getByRole('row', { name: 'Fri 160' })).toBeVisible()
   await expect(card.getByRole('button', { name: 'Hide data' })).toHaveAttribute('aria-expanded', 'true')
-  await expect(answer).toContainText('the highest is 210 (Thu)', { timeout: 15_000 })
   const results = await new AxeBuilder({ page }).include('[data-tool-card]').analyze()
   expect(results.violations.map((violation) => violation.id)).toEqual([])
 })

@@ -11,7 +11,7 @@ import { createNonces, createSecurityHeaders, NON_DOCUMENT_CSP } from '../../ser
 const DOCUMENT_POLICY =
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
   "img-src 'self' data: https:;object-src 'none';script-src 'self' 'nonce-N';script-src-attr 'none';" +
-  "style-src 'self' 'nonce-N';style-src-elem 'self';style-src-attr 'unsafe-inline';connect-src 'self' https://api.iconify.design"
+  "style-src 'self' 'nonce-N';style-src-elem 'self' 'nonce-N';style-src-attr 'unsafe-inline';connect-src 'self' https://api.iconify.design"
 
 const HELMET_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -34,9 +34,11 @@ t.test('HTML pages carry the document policy, with nonces of their own', async (
     t.match(res.headers['content-type'], /^text\/html/)
     const csp = String(res.headers['content-security-policy'])
     t.equal(csp.replace(/'nonce-[a-f0-9]{32}'/g, "'nonce-N'"), DOCUMENT_POLICY, `${url}: the document policy`)
-    const [script, style] = nonces(csp)
+    const [script, style, styleElem] = nonces(csp)
     t.not(script, style, 'script and style nonces differ')
+    t.equal(styleElem, style, 'a <style> element needs the style nonce')
     t.match(res.body, `<script nonce="${script}">`, `${url}: the inline scripts carry the script nonce`)
+    t.match(res.body, `<meta name="style-nonce" content="${style}">`, `${url}: the page's scripts can read the style nonce`)
     t.match(res.headers, HELMET_HEADERS, `${url}: helmet's headers`)
   }
 })

@@ -1,10 +1,12 @@
 // A ```mermaid block drawn as a diagram (its own chunk, the biggest one: loaded only for an answer
 // with a diagram). Mermaid runs with securityLevel 'strict' (no scripts, no click handlers, labels
-// sanitised). The page's CSP allows no <style> elements, so the SVG's own stylesheet is applied as
-// a constructed stylesheet of a shadow root the SVG lives in. The code is a click away, and shown
-// instead when it does not parse.
+// sanitised). Mermaid lays the diagram out with a <style> element in the page, which the CSP allows
+// only with the page's style nonce: the element gets it while Mermaid draws. The finished SVG keeps
+// its stylesheet as a constructed stylesheet of the shadow root it lives in. The code is a click
+// away, and shown instead when it does not parse.
 import { useEffect, useId, useRef, useState } from 'react'
 import type { Mermaid } from 'mermaid'
+import { STYLE_NONCE_META_NAME } from '../../../shared/constants.ts'
 import { codeBlock } from './markdown.tsx'
 import './mermaid-diagram.css'
 
@@ -28,8 +30,44 @@ async function draw(id: string, code: string, scheme: 'dark' | 'light'): Promise
     mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: scheme === 'dark' ? 'dark' : 'default', suppressErrorRendering: true, fontFamily: 'inherit' })
     configuredFor = scheme
   }
-  const { svg } = await mermaid.render(id, code)
-  return svg
+  withStyleNonce(true)
+  try {
+    const { svg } = await mermaid.render(id, code)
+    return svg
+  } finally {
+    withStyleNonce(false)
+  }
+}
+
+/** Diagrams being drawn, and what withStyleNonce wraps as it was before the first of them. */
+let drawing = 0
+let original: { createElement: Document['createElement']; parseFromString: DOMParser['parseFromString'] } | undefined
+
+/**
+ * While Mermaid draws, the <style> elements it makes carry the page's style nonce: the one it lays
+ * the diagram out with (document.createElement), and the one in the SVG that DOMPurify parses to
+ * sanitise it (DOMParser: Chrome checks that inert document against the page's policy too).
+ */
+function withStyleNonce(on: boolean) {
+  const nonce = document.querySelector<HTMLMetaElement>(`meta[name="${STYLE_NONCE_META_NAME}"]`)?.content
+  if (!nonce || !/^[\w-]+$/.test(nonce)) return
+  if (!on) {
+    if (--drawing === 0 && original) {
+      document.createElement = original.createElement
+      DOMParser.prototype.parseFromString = original.parseFromString
+    }
+    return
+  }
+  if (drawing++ > 0) return
+  const { createElement, parseFromString } = (original = { createElement: document.createElement, parseFromString: DOMParser.prototype.parseFromString })
+  document.createElement = function (this: Document, tagName: string, options?: ElementCreationOptions) {
+    const element = createElement.call(this, tagName, options)
+    if (tagName.toLowerCase() === 'style') element.setAttribute('nonce', nonce)
+    return element
+  } as Document['createElement']
+  DOMParser.prototype.parseFromString = function (this: DOMParser, markup: string, type: DOMParserSupportedType) {
+    return parseFromString.call(this, String(markup).replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`), type)
+  } as DOMParser['parseFromString']
 }
 
 export function MermaidDiagram({ code }: { code: string }) {
