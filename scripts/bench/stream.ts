@@ -20,7 +20,8 @@
 // (default 200,500,1000), BENCH_LEVEL_SECONDS (limit per level, default 60), BENCH_APP_NODE_ARGS
 // (node flags for the app, e.g. --cpu-prof), BENCH_HEAPSNAPSHOT (see startApp), BENCH_DATABASE
 // (`postgres`: a fresh database on TEST_POSTGRES_URL's server instead of a SQLite file),
-// BENCH_APP_LOG (a file for the app's log lines), BENCH_TOOLS (`off`: AI_TOOLS=none).
+// BENCH_APP_LOG (a file for the app's log lines), BENCH_TOOLS (`off`: AI_TOOLS=none, and no tool
+// step measured; otherwise 1b measures what one tool step adds to the time to the first text).
 // Everything listens on and talks to 127.0.0.1; the run stops by itself (watchdog).
 // Timings are reported, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -335,6 +336,36 @@ async function main() {
   const appRate = median(appRuns.map(rate))
   const appTokens = median(appRuns.map((r) => r.tokens))
 
+  // 1b. a tool step (unless BENCH_TOOLS=off): the model first calls the chart tool (local, no
+  // network), then streams the same tokens once the result is back; alternated with plain answers.
+  let toolStep: { plainTtft: number; toolTtft: number; chartMs: number } | undefined
+  if (process.env.BENCH_TOOLS !== 'off') {
+    const chartCall = { title: 'Bench', kind: 'bar', labels: ['a', 'b', 'c'], series: [{ name: 'n', values: [1, 2, 3] }] }
+    const withTool = (body: any) =>
+      body.messages.some((message: { role: string }) => message.role === 'tool')
+        ? { chunks: tokens, chunkDelayMs: TOKEN_MS }
+        : { chunks: [], toolCallChunks: [[{ index: 0, id: 'call_0', type: 'function', function: { name: 'chart', arguments: JSON.stringify(chartCall) } }]] }
+    const plainRuns: StreamTiming[] = []
+    const toolRuns: StreamTiming[] = []
+    for (let run = 0; run < RUNS; run++) {
+      fake.script({ chunks: tokens, chunkDelayMs: TOKEN_MS })
+      plainRuns.push(await relayed(base, await createChat(base, owner.cookie)))
+      fake.script(withTool)
+      toolRuns.push(await relayed(base, await createChat(base, owner.cookie)))
+    }
+    fake.script({ chunks: tokens, chunkDelayMs: TOKEN_MS })
+    // The tool's own time, measured apart: the same call to the chart tool's code in this process.
+    const { createChartTool } = await import('../../server/services/tools/chart.ts')
+    const tool = createChartTool()
+    const chartTimes: number[] = []
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now()
+      await tool.execute(chartCall, { signal: new AbortController().signal })
+      chartTimes.push(performance.now() - started)
+    }
+    toolStep = { plainTtft: median(plainRuns.map((r) => r.firstTokenMs)), toolTtft: median(toolRuns.map((r) => r.firstTokenMs)), chartMs: median(chartTimes) }
+  }
+
   // 2. capacity: C chats made first, then C answers started at once; RSS sampled meanwhile.
   await stopApp()
   // A fresh upstream per level too: one that served a level before streams the next one slower
@@ -426,6 +457,13 @@ async function main() {
   console.log(`| time to first token (ms) | ${ms(directTtft)} | ${ms(appTtft)} | +${ms(appTtft - directTtft)} ms |`)
   console.log(`| tokens/s | ${directRate.toFixed(1)} | ${appRate.toFixed(1)} | ratio ${(appRate / directRate).toFixed(3)} |`)
   console.log(`| tokens received | ${TOKENS} | ${appTokens} | |`)
+  if (toolStep) {
+    console.log(`\n### One tool step (the chart tool, then the same answer; medians of ${RUNS} runs each, alternated)\n`)
+    console.log('| measure | plain answer | with a tool step | difference | the tool itself | step overhead |')
+    console.log('|---|---:|---:|---:|---:|---:|')
+    const difference = toolStep.toolTtft - toolStep.plainTtft
+    console.log(`| time to first text token (ms) | ${ms(toolStep.plainTtft)} | ${ms(toolStep.toolTtft)} | +${ms(difference)} ms | ${ms(toolStep.chartMs)} ms | ${ms(difference - toolStep.chartMs)} ms (a second model request included) |`)
+  }
   console.log(`\n### Concurrent answers in one process (${HOLD_TOKENS} tokens, one every ${HOLD_TOKEN_MS} ms; ${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite file'})\n`)
   console.log('| answers started | saved while streaming | got a first token | most streaming at once | completed | errors | took (s) | tokens/s (all answers) | vs not saved | tokens per app CPU second | vs not saved | rows saved/s | RSS idle (MB) | RSS peak (MB) | per answer (KB) |')
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
