@@ -6,6 +6,9 @@ import { test, expect, waitForHydration } from './fixtures.ts'
 import { createChatThroughApi } from './chat-helpers.ts'
 
 async function scan(page: Page, where: string) {
+  // What a user reads is the dialog or menu once it has faded in: axe scanning mid-transition sees
+  // half-transparent text (finite animations only; a spinner never ends).
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))))
   const results = await new AxeBuilder({ page }).analyze()
   expect(
     results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })),

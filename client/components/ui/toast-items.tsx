@@ -24,10 +24,12 @@ export function ToastItems({ store, paused, list, awaitingItems, focusWhenDrawn,
     for (const id of toastsOverLimit(toasts, TOAST_MAX_VISIBLE)) removeToast(id)
   }, [toasts])
 
-  // endPause only acts when it sees the pause in its closure, so always call the latest one.
+  // endPause only acts when it sees the pause in its closure, so always call the latest one. A
+  // layout effect: the pause starts in the same commit as the hover or focus that asked for it, not
+  // a frame later, so a timer due meanwhile cannot close the toast being read.
   const latest = useRef(handlers)
   latest.current = handlers
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!paused) return
     latest.current.startPause()
     return () => latest.current.endPause()
