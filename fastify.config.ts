@@ -112,6 +112,18 @@ export const ConfigSchema = Type.Object({
   MCP_CONFIG: Type.Optional(Type.String({ minLength: 1 })),
   /** A SearXNG instance with its JSON format on, for the web_search tool; unset: no web search. */
   SEARXNG_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Where uploaded files are kept on disk (named by id, never by the user's file name). */
+  UPLOADS_DIR: Type.String({ minLength: 1, default: 'data/uploads' }),
+  /** The largest file a user may attach, in bytes. */
+  UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1, maximum: 1_073_741_824, default: 10 * 1024 * 1024 }),
+  /** Files one message may carry. */
+  UPLOAD_MAX_FILES: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** What a signed-in user's files may take up in all, in bytes. */
+  UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 0, maximum: 1_099_511_627_776, default: 500 * 1024 * 1024 }),
+  /** The same for a visitor who has not signed in; 0 turns uploads off for them. */
+  UPLOAD_QUOTA_ANONYMOUS_BYTES: Type.Integer({ minimum: 0, maximum: 1_099_511_627_776, default: 50 * 1024 * 1024 }),
+  /** Text of one attached file (a text file, a PDF's text) the model gets, at most; the rest is cut with a note. */
+  ATTACHMENT_TEXT_MAX_CHARS: Type.Integer({ minimum: 1000, maximum: 10_000_000, default: 100_000 }),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
   OFFLINE_TOKEN_DELAY_MS: Type.Integer({ minimum: 0, maximum: 1_000, default: 25 }),
 })
@@ -165,6 +177,7 @@ export interface AppConfig {
   iconsUpstreamPerIpPerMinute: number
   llm: LlmConfig
   tools: ToolsConfig
+  uploads: UploadsConfig
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -179,6 +192,19 @@ export interface LlmConfig {
   firstTokenTimeoutMs: number
   idleTimeoutMs: number
   offlineTokenDelayMs: number
+}
+
+/** Files users attach to messages. */
+export interface UploadsConfig {
+  /** Absolute path of the directory files are kept in. */
+  dir: string
+  maxBytes: number
+  maxFiles: number
+  quotaBytes: number
+  /** 0: visitors who have not signed in cannot upload. */
+  anonymousQuotaBytes: number
+  /** Characters of an attached file's text the model gets. */
+  textMaxChars: number
 }
 
 /** Tools an answer may call (DESIGN §5). */
@@ -281,6 +307,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iconsUpstreamPerIpPerMinute: config.ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE,
     llm: llmConfig(config),
     tools: toolsConfig(config),
+    uploads: {
+      dir: resolve(root, config.UPLOADS_DIR),
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      maxFiles: config.UPLOAD_MAX_FILES,
+      quotaBytes: config.UPLOAD_QUOTA_BYTES,
+      anonymousQuotaBytes: config.UPLOAD_QUOTA_ANONYMOUS_BYTES,
+      textMaxChars: config.ATTACHMENT_TEXT_MAX_CHARS,
+    },
     root,
   }
 }

@@ -23,6 +23,8 @@ import accountRoutes from './routes/auth/account.ts'
 import localAuthRoutes from './routes/auth/local.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
+import files from './plugins/files.ts'
+import fileRoutes from './routes/files/index.ts'
 import iconRoutes from './routes/icons/index.ts'
 import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
@@ -85,7 +87,9 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(modelRoutes)
   await app.register(toolRoutes)
   await app.register(chats, { config })
+  await app.register(files, { config })
   await app.register(chatRoutes)
+  await app.register(fileRoutes)
   await app.register(accountRoutes)
   await app.register(icons, { config })
   await app.register(iconRoutes)

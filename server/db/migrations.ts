@@ -198,4 +198,25 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('chats').dropColumn('tools_off').execute()
     },
   },
+  // Files users attach to messages: the bytes live in the file storage under the id; chat_id is
+  // the chat whose message carries the file (null until a message is sent with it).
+  '0006_files': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('files')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('owner_id', 'text', (col) => col.notNull())
+        .addColumn('filename', 'text', (col) => col.notNull())
+        .addColumn('media_type', 'text', (col) => col.notNull())
+        .addColumn('size', 'bigint', (col) => col.notNull())
+        .addColumn('chat_id', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema.createIndex('files_owner').on('files').columns(['owner_id', 'created_at']).execute()
+      await db.schema.createIndex('files_chat').on('files').column('chat_id').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('files').execute()
+    },
+  },
 }

@@ -70,6 +70,20 @@ export interface VotesTable {
   value: 'up' | 'down'
 }
 
+/** A file a user uploaded (its bytes are in the file storage under its id). */
+export interface FilesTable {
+  id: string
+  owner_id: string
+  /** The name it was uploaded with, made safe (no path, no control characters). */
+  filename: string
+  /** Decided from the content, never from the name or the browser's claim. */
+  media_type: string
+  size: number
+  /** The chat whose message carries it; null while no message does. */
+  chat_id: string | null
+  created_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -77,4 +91,5 @@ export interface Database {
   messages: MessagesTable
   votes: VotesTable
   answer_drafts: AnswerDraftsTable
+  files: FilesTable
 }

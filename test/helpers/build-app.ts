@@ -3,6 +3,9 @@
 // TEST_DATABASE=postgres runs the same tests on PostgreSQL (npm test's second tap leg): each call
 // gets a fresh database, except that calls of one test naming the same DATABASE_PATH file share
 // one, just as they would share the SQLite file.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
@@ -23,7 +26,14 @@ export async function buildApp(
   options: Omit<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
   const database = process.env.TEST_DATABASE === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: await postgresFor(t, env.DATABASE_PATH) } : {}
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SESSION_KEY: TEST_SESSION_KEY, DATABASE_PATH: ':memory:', ...env, ...database })
+  // Uploads go to a directory of this test's own unless it names one.
+  let uploads: Record<string, string> = {}
+  if (!env.UPLOADS_DIR) {
+    const dir = mkdtempSync(join(tmpdir(), 'uploads-test-'))
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+    uploads = { UPLOADS_DIR: dir }
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SESSION_KEY: TEST_SESSION_KEY, DATABASE_PATH: ':memory:', ...uploads, ...env, ...database })
   const logs: Array<Record<string, unknown>> = []
   const logStream = new Writable({
     write(chunk, _encoding, callback) {

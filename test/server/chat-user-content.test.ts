@@ -1,8 +1,9 @@
-// A user message carries only what a user can type: text. A part that names a URL (which the AI
-// SDK would download before calling the model), or one that would pass for the model's reasoning or
-// a tool's result in a shared chat, is refused with a 400 that names it, on every route that takes
-// a message; nothing is stored, and the server requests nothing. Rows stored before the rule (or
-// by anything else) cannot make it fetch either: the model's context is text only.
+// A user message carries only what a user can type (text) and files they uploaded (a `file` part
+// whose url is one of our /api/files/<id>: chat-files.test.ts). A part that names any other URL
+// (which the AI SDK would download before calling the model), or one that would pass for the
+// model's reasoning or a tool's result in a shared chat, is refused with a 400 that names it, on
+// every route that takes a message; nothing is stored, and the server requests nothing. Rows
+// stored before the rule (or by anything else) cannot make it fetch either.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
@@ -21,7 +22,7 @@ async function answered(app: FastifyInstance, v: Visitor, text: string): Promise
   return chatId
 }
 
-t.test('every route that takes a message refuses parts other than text, by name, and stores nothing', async (t) => {
+t.test('every route that takes a message refuses parts other than text and our own files, by name, and stores nothing', async (t) => {
   const trap = await startRequestTrap(t)
   const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0' })
   const v = visitor()
@@ -44,9 +45,13 @@ t.test('every route that takes a message refuses parts other than text, by name,
       send: await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [{ id: `q-${Math.random()}`, role: 'user', parts }], trigger: 'submit-message' } }),
       regenerate: await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [{ ...before.messages[0], parts }], trigger: 'regenerate-message' } }),
     }
+    const expected =
+      name === '"file"'
+        ? { code: 'BAD_FILE_PART', message: /Part 2 of the message is a file whose url is not one of your uploads/ }
+        : { code: 'UNSUPPORTED_PART', message: new RegExp(`Part 2 of the message is ${name}.*only text parts \\("text"\\) and files you uploaded`) }
     for (const [route, res] of Object.entries(routes)) {
       t.equal(res.statusCode, 400, `${route} with ${name}: 400`)
-      t.match(res.json(), { code: 'UNSUPPORTED_PART', message: new RegExp(`Part 2 of the message is ${name.replace(/"/g, '"')}.*only text`) }, `${route}: the message names it`)
+      t.match(res.json(), expected, `${route}: the message names it`)
     }
   }
   const typeless = await app.inject({ method: 'POST', url: '/api/chats', headers: v.headers(true), payload: { message: { parts: [{ text: 'typeless' }] } } })

@@ -77,6 +77,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       const chatIds = await app.db.selectFrom('chats').select('id').where('owner_id', '=', user.id).execute()
       for (const { id } of chatIds) await app.answers.stop(id)
       const chats = await app.chats.removeAllOf(user.id)
+      await app.files.remove(await app.files.store.idsOfOwner(user.id))
       await app.auth.revokeAll(request)
       await app.auth.users.remove(user.id)
       request.log.info({ userId: user.id, chats }, 'account: deleted with its chats')

@@ -12,7 +12,8 @@ import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/inde
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
-import { AnyPart, MessageId, Params, UserMessage, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
+import { filesForModel } from '../../services/files/files-for-model.ts'
+import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
 
 export default async function answerRoutes(app: FastifyInstance, options: { limits: VisitorLimits }) {
@@ -117,12 +118,16 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       const trigger = request.body.trigger ?? 'submit-message'
       /** Regenerate: the answer (and whatever follows it) that the new one replaces. */
       let replacedId: string | undefined
+      /** Files the new question carries: attached to the chat once it is stored. */
+      let fileIds: string[] = []
       if (trigger === 'submit-message') {
         const incoming = request.body.messages[request.body.messages.length - 1]!
         if (incoming.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'The last message must be the user\'s.')
         const alreadyStored = incoming.id && stored.some((message) => message.id === incoming.id)
         if (!alreadyStored) {
-          const parts = validateUserMessage(incoming.parts, messageMaxChars)
+          const checked = await attachFiles(app, ownerId, chat.id, validateUserMessage(incoming.parts, messageMaxChars))
+          const parts = checked.parts
+          fileIds = checked.fileIds
           await limits.beforeSend(request, reply, ownerId, storedSize(parts))
           const question = { id: incoming.id ?? randomUUID(), role: 'user' as const, parts, status: 'complete' as const }
           toStore.push(question)
@@ -143,7 +148,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       }
 
       const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
-      const prompt = await toModelPrompt(model, await convertToModelMessages(history))
+      // Attached files reach the model from our storage (bytes or text), never as URLs.
+      const prompt = await toModelPrompt(model, await convertToModelMessages(await filesForModel(history, app.files.storage, app.files.limits.textMaxChars)))
       const assistantId = randomUUID()
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)
@@ -151,6 +157,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       try {
         if (replacedId) await app.chats.truncate(chat.id, replacedId, true)
         await app.chats.append(chat.id, toStore)
+        await app.files.store.attach(fileIds, chat.id)
       } catch (error) {
         await releaseSlot()
         throw error instanceof MessageIdTakenError ? messageIdTaken() : error

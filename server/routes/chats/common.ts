@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData } from '../../../shared/page-data.ts'
 import type { ChatCursor } from '../../services/chats/chat-store.ts'
-import { userParts, type TextPart } from '../../services/chats/message-parts.ts'
+import { fileIdOf, userParts, type UserPart } from '../../services/chats/message-parts.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
@@ -80,18 +80,45 @@ export async function ownChatsPage(request: FastifyRequest, limit: number, curso
 }
 
 /**
- * A message as a user may send it, reduced to what is stored: text parts only (400 naming any
- * other part), not empty, at most `maxChars` characters in all. That bounds what a message stores
- * too: its parts' JSON is at most a few bytes per character.
+ * A message as a user may send it, reduced to what is stored: text parts and files (400 naming any
+ * other part), not empty, at most `maxChars` characters of text in all. That bounds what a message
+ * stores too: its parts' JSON is at most a few bytes per character. Files are checked against
+ * their uploads by attachFiles.
  */
-export function validateUserMessage(parts: Array<Record<string, unknown>>, maxChars: number): TextPart[] {
-  const texts = userParts(parts)
-  const text = textOf(texts)
-  if (!text.trim()) throw new AppError(400, 'EMPTY_MESSAGE', 'The message is empty.')
+export function validateUserMessage(parts: Array<Record<string, unknown>>, maxChars: number): UserPart[] {
+  const kept = userParts(parts)
+  const text = textOf(kept)
+  if (!text.trim() && !kept.some((part) => part.type === 'file')) throw new AppError(400, 'EMPTY_MESSAGE', 'The message is empty.')
   if (text.length > maxChars) {
     throw new AppError(400, 'MESSAGE_TOO_LONG', `The message is ${text.length} characters long; the limit is ${maxChars}.`)
   }
-  return texts
+  return kept
+}
+
+/**
+ * The message's files as stored: each must be one of the sender's own uploads, not already sent
+ * in another chat, at most UPLOAD_MAX_FILES of them; their type and name come from the upload.
+ * Returns the parts to store and the ids to attach to the chat once the message is stored.
+ */
+export async function attachFiles(app: FastifyInstance, ownerId: string, chatId: string | null, parts: UserPart[]): Promise<{ parts: UserPart[]; fileIds: string[] }> {
+  const fileIds: string[] = []
+  const resolved: UserPart[] = []
+  for (const part of parts) {
+    if (part.type !== 'file') {
+      resolved.push(part)
+      continue
+    }
+    const id = fileIdOf(part.url)!
+    const file = await app.files.store.get(id)
+    // Someone else's upload is as unknown as one that does not exist.
+    if (!file || file.ownerId !== ownerId) throw new AppError(400, 'UNKNOWN_FILE', `The file ${part.url} is not one of your uploads: upload it with POST /api/files first.`)
+    if (file.chatId && file.chatId !== chatId) throw new AppError(400, 'FILE_IN_OTHER_CHAT', `“${file.filename}” was already sent in another chat: upload it again to send it here.`)
+    if (!fileIds.includes(id)) fileIds.push(id)
+    resolved.push({ type: 'file', url: part.url, mediaType: file.mediaType, filename: file.filename })
+  }
+  const { maxFiles } = app.files.limits
+  if (fileIds.length > maxFiles) throw new AppError(400, 'TOO_MANY_FILES', `The message has ${fileIds.length} files; a message may carry at most ${maxFiles}.`)
+  return { parts: resolved, fileIds }
 }
 
 export const messageIdTaken = () =>

@@ -1,6 +1,7 @@
 // The chat API (issue: chats that persist and answers that stream). Only the owner may read or
 // change a private chat; anyone may read a public one; everyone else gets 404, never 403, so the
 // existence of a chat is never revealed.
+import type { UserPart } from '../../services/chats/message-parts.ts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
@@ -10,9 +11,15 @@ import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-sto
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
+
+/** "notes.pdf, chart.png": the title of a chat whose first message is files alone. */
+function fileNamesTitle(parts: UserPart[]): string {
+  const names = parts.flatMap((part) => (part.type === 'file' ? [part.filename] : [])).join(', ')
+  return names.length > 60 ? `${names.slice(0, 59)}…` : names || 'New chat'
+}
 
 export default async function chatRoutes(app: FastifyInstance) {
   const chatSearch = createChatSearch(app.db, app.dbDialect)
@@ -66,10 +73,11 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (request.body.id && RESERVED_IDS.has(request.body.id)) throw new AppError(400, 'BAD_CHAT_ID', `"${request.body.id}" cannot be a chat id.`)
-      const parts = validateUserMessage(request.body.message.parts, app.config.messageMaxChars)
+      const checked = validateUserMessage(request.body.message.parts, app.config.messageMaxChars)
       const modelId = request.body.model ?? (await app.llm.defaultModelId())
       await app.llm.resolve(modelId)
       const ownerId = await request.getOwnerId()
+      const { parts, fileIds } = await attachFiles(app, ownerId, null, checked)
       await limits.beforeCreate(request, reply, ownerId, storedSize(parts))
       const chat = await app.chats
         // Named at once from its question (a chat started through the API may never be answered);
@@ -78,7 +86,8 @@ export default async function chatRoutes(app: FastifyInstance) {
           id: request.body.id ?? randomUUID(),
           ownerId,
           model: modelId,
-          title: provisionalTitle(textOf(parts)),
+          // A message that is files alone is named after them, as written.
+          title: textOf(parts).trim() ? provisionalTitle(textOf(parts)) : fileNamesTitle(parts),
           toolsOff: request.body.toolsOff && [...new Set(request.body.toolsOff)],
           message: { id: request.body.message.id ?? randomUUID(), parts },
         })
@@ -86,6 +95,7 @@ export default async function chatRoutes(app: FastifyInstance) {
           throw error instanceof MessageIdTakenError ? messageIdTaken() : error
         })
       if (!chat) throw new AppError(409, 'CHAT_EXISTS', 'A chat with this id already exists.')
+      await app.files.store.attach(fileIds, chat.id)
       return reply.code(201).send(chat)
     },
   )
@@ -147,6 +157,8 @@ export default async function chatRoutes(app: FastifyInstance) {
     await access(request, request.params.id, 'write')
     await app.answers.stop(request.params.id)
     await app.chats.remove(request.params.id)
+    // The files its messages carried go with it.
+    await app.files.remove(await app.files.store.idsOfChat(request.params.id))
     return reply.code(204).send()
   })
 

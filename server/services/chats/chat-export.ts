@@ -11,6 +11,8 @@ export function chatToMarkdown(chat: ChatSummary, messages: ChatMessage[]): stri
       .map((part) => {
         if (part.type === 'text' && typeof part.text === 'string') return part.text
         if (part.type === 'reasoning' && typeof part.text === 'string' && part.text !== '') return quoted(`**Thinking**\n\n${part.text}`)
+        // An attached file: its name, linked to where its owner (or a public chat's reader) gets it.
+        if (part.type === 'file' && typeof part.filename === 'string' && typeof part.url === 'string') return `📎 [${part.filename.replace(/[[\]]/g, '')}](${part.url})`
         if (part.type === 'dynamic-tool' || (typeof part.type === 'string' && part.type.startsWith('tool-'))) return quoted(toolCallMarkdown(part))
         return ''
       })

@@ -2,7 +2,7 @@
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
-import { textPartsOnly } from './message-parts.ts'
+import { storedUserParts } from './message-parts.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../../db/schema.ts'
 
@@ -35,7 +35,7 @@ function isUniqueViolation(error: unknown): boolean {
 function partsOf(row: MessagesTable): ChatMessage['parts'] {
   const parts = JSON.parse(row.parts) as ChatMessage['parts']
   // A user message shows only what a user can send, whatever an older version stored.
-  if (row.role === 'user') return textPartsOnly(parts)
+  if (row.role === 'user') return storedUserParts(parts)
   // An answer that will not grow any more (stopped, failed, cut by a crash) has no open part.
   if (row.status !== 'streaming' && row.status !== 'complete') {
     for (const part of parts) if (part.state === 'streaming') part.state = 'done'

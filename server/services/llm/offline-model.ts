@@ -14,6 +14,7 @@ import type {
 } from '@ai-sdk/provider'
 import { DANGLING_WORD, isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
 import { offlineToolAnswer, offlineToolCalls, type PlannedCall } from './offline-tools.ts'
+import { filesSection, splitAttachments, type AttachedFile } from './offline-files.ts'
 
 export const OFFLINE_MODEL_ID = 'offline'
 export const OFFLINE_PROVIDER = 'offline'
@@ -326,8 +327,13 @@ function stepOf(prompt: LanguageModelV4Prompt): number {
 }
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {
+  return lastUserMessage(prompt).text.trim()
+}
+
+/** The last user message's own words (attached files apart) and its files. */
+function lastUserMessage(prompt: LanguageModelV4Prompt): { text: string; files: AttachedFile[] } {
   const lastUser = prompt.filter((m) => m.role === 'user').at(-1)
-  return lastUser ? messageText(lastUser).trim() : ''
+  return lastUser?.role === 'user' ? splitAttachments(lastUser.content) : { text: '', files: [] }
 }
 
 /** Words with the whitespace before them, so the pieces join back into the exact text. */
@@ -359,8 +365,7 @@ const THINK_WORDS = /\b(think|thinking|reason|reasoning|step[- ]by[- ]step)\b/i
  */
 export function offlineThoughts(prompt: LanguageModelV4Prompt): string {
   const system = prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
-  const lastUser = prompt.filter((m) => m.role === 'user').at(-1)
-  const text = lastUser ? messageText(lastUser).trim() : ''
+  const text = lastUserText(prompt)
   if (isTitleRequest(system) || !THINK_WORDS.test(text)) return ''
   return [
     `The question is “${excerpt(text, 80)}”, ${plural(countWords(text), 'word')} long.`,
@@ -373,10 +378,9 @@ export function offlineThoughts(prompt: LanguageModelV4Prompt): string {
 export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
   const system = prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
   const userMessages = prompt.filter((m) => m.role === 'user')
-  const lastUser = userMessages.at(-1)
-  const text = lastUser ? messageText(lastUser).trim() : ''
-  if (isTitleRequest(system)) return offlineTitle(text)
-  return markdownAnswer(text, userMessages.length)
+  const { text, files } = lastUserMessage(prompt)
+  if (isTitleRequest(system)) return offlineTitle(text.trim() || files.map((file) => file.name).join(', '))
+  return markdownAnswer(text.trim(), userMessages.length, files)
 }
 
 /** Openings that say nothing about the subject ("Can you tell me about …"). */
@@ -404,11 +408,13 @@ export function offlineTitle(message: string): string {
   return title.charAt(0).toUpperCase() + title.slice(1)
 }
 
-function markdownAnswer(text: string, turn: number): string {
+function markdownAnswer(text: string, turn: number, files: AttachedFile[] = []): string {
   const quote = excerpt(text, 160)
   const words = countWords(text)
   const sections: string[] = []
-  if (!quote) {
+  if (!quote && files.length > 0) {
+    sections.push('You sent files without a message. I am the built-in offline demo model: I cannot read them the way a real model would, but I can tell you what they are.')
+  } else if (!quote) {
     sections.push('Your message had no text I could read. I am the built-in offline demo model, so I can only answer text, and always the same way.')
   } else {
     const openings = [
@@ -418,6 +424,7 @@ function markdownAnswer(text: string, turn: number): string {
     ]
     sections.push(openings[hash(text) % openings.length]!)
   }
+  if (files.length > 0) sections.push(filesSection(files))
   const longest = (text.match(/[\p{L}\p{N}'-]+/gu) ?? []).reduce((best, word) => (word.length > best.length ? word : best), '')
   sections.push(
     [
