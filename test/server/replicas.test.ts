@@ -10,7 +10,7 @@ import { startAppProcess, uiStreamReader, type AppProcess } from '../helpers/app
 import { BROWSER_UA, TEST_SESSION_KEY } from '../helpers/build-app.ts'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
 import { INTERRUPTED_REASON } from '../../server/services/answers/answer-bus/redis.ts'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deleted, startMcpHttpServer } from '../helpers/mcp-demo-server.ts'
@@ -100,8 +100,12 @@ t.test('three replicas on one PostgreSQL and one Redis serve any request from an
   const mcp = await startMcpHttpServer(t)
   const mcpConfig = join(mkdtempSync(join(tmpdir(), 'replicas-mcp-')), 'mcp.json')
   writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { web: { url: mcp.url } } }))
+  // One uploads directory for the three, as one host's replicas would share it.
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'replicas-uploads-'))
+  t.teardown(() => rmSync(uploadsDir, { recursive: true, force: true }))
   const env = {
     MCP_CONFIG: mcpConfig,
+    UPLOADS_DIR: uploadsDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
@@ -193,6 +197,23 @@ t.test('three replicas on one PostgreSQL and one Redis serve any request from an
     t.ok(stream.done, "the stream on A's tab ended")
     t.equal(answer.text, stream.text(), "what A's tab saw is exactly what was stored")
     t.ok(answer.text.length > 0)
+  })
+
+  await t.test('a file uploaded through A is served by B and sent with a message through C', async (t) => {
+    const tab = browserTab()
+    // A first request gives the tab its cookie.
+    await tab.request(a, 'POST', '/api/chats', { message: { role: 'user', parts: [{ type: 'text', text: 'files next' }] } })
+    const form = new FormData()
+    form.append('file', new Blob(['city,visits\nLisbon,3\n'], { type: 'text/csv' }), 'trips.csv')
+    const uploaded = await fetch(`${a.url}/api/files`, { method: 'POST', headers: { 'user-agent': BROWSER_UA, 'sec-fetch-site': 'same-origin', cookie: `${SESSION_COOKIE}=${tab.cookie}` }, body: form })
+    t.equal(uploaded.status, 201)
+    const file = await json(uploaded)
+    const onB = await tab.request(b, 'GET', file.url)
+    t.equal(onB.status, 200, 'B serves what A stored')
+    t.equal(await onB.text(), 'city,visits\nLisbon,3\n')
+    const created = await tab.request(c, 'POST', '/api/chats', { message: { role: 'user', parts: [{ type: 'file', url: file.url }] } })
+    t.equal(created.status, 201, 'C takes it in a message')
+    await created.text()
   })
 
   await t.test('a tool loop started on A waits for approval, is approved through B and resumed to its end on C', async (t) => {
