@@ -122,6 +122,15 @@ export const ConfigSchema = Type.Object({
   UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 0, maximum: 1_099_511_627_776, default: 500 * 1024 * 1024 }),
   /** The same for a visitor who has not signed in; 0 turns uploads off for them. */
   UPLOAD_QUOTA_ANONYMOUS_BYTES: Type.Integer({ minimum: 0, maximum: 1_099_511_627_776, default: 50 * 1024 * 1024 }),
+  /** An S3-compatible bucket for uploads instead of UPLOADS_DIR (the way to run several replicas). */
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 3, maxLength: 63 })),
+  /** The S3-compatible service (MinIO: http://minio:9000); unset: AWS. */
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Bucket in the path (http://host/bucket/key), as MinIO wants. */
+  S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
   /** Text of one attached file (a text file, a PDF's text) the model gets, at most; the rest is cut with a note. */
   ATTACHMENT_TEXT_MAX_CHARS: Type.Integer({ minimum: 1000, maximum: 10_000_000, default: 100_000 }),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
@@ -205,6 +214,8 @@ export interface UploadsConfig {
   anonymousQuotaBytes: number
   /** Characters of an attached file's text the model gets. */
   textMaxChars: number
+  /** Where the bytes go instead of `dir`, when S3_BUCKET is set. */
+  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | null
 }
 
 /** Tools an answer may call (DESIGN §5). */
@@ -314,6 +325,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       quotaBytes: config.UPLOAD_QUOTA_BYTES,
       anonymousQuotaBytes: config.UPLOAD_QUOTA_ANONYMOUS_BYTES,
       textMaxChars: config.ATTACHMENT_TEXT_MAX_CHARS,
+      s3: config.S3_BUCKET
+        ? {
+            bucket: config.S3_BUCKET,
+            endpoint: config.S3_ENDPOINT,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     },
     root,
   }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { AppConfig, UploadsConfig } from '../../fastify.config.ts'
 import { createFileStore, type FileStore } from '../services/files/file-store.ts'
 import { createDiskStorage, type FileStorage } from '../services/files/file-storage.ts'
+import { createS3Storage } from '../services/files/s3-storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,20 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000
 
 export default fp(
   async function files(app, options: { config: AppConfig }) {
-    const storage = createDiskStorage(options.config.uploads.dir)
+    const { s3 } = options.config.uploads
+    let storage: FileStorage
+    if (s3) {
+      const bucket = createS3Storage(s3)
+      app.addHook('onClose', async () => bucket.close())
+      // A fresh MinIO has no bucket yet: it is made. A bucket that cannot be reached stops the start.
+      const state = await bucket.ensureBucket().catch((error: unknown) => {
+        throw new Error(`files: the S3 bucket ${s3.bucket} cannot be used (${(error as Error).name}: ${(error as Error).message})`, { cause: error })
+      })
+      if (state === 'created') app.log.info({ bucket: s3.bucket }, 'files: created the S3 bucket')
+      storage = bucket
+    } else {
+      storage = createDiskStorage(options.config.uploads.dir)
+    }
     const store = createFileStore(app.db)
     app.log.info({ storage: storage.describe() }, 'files: uploads are kept here')
     async function remove(ids: string[]) {
