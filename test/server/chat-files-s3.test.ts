@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { buildApp } from '../helpers/build-app.ts'
-import { remember, visitor, type Visitor } from '../helpers/chat.ts'
+import { listenForFetch, uploader } from '../helpers/uploads.ts'
+import { visitor } from '../helpers/chat.ts'
 
 const BUCKET = 'chat-uploads'
 
@@ -37,19 +38,8 @@ t.test('files in an S3-compatible bucket: in, out, refused, cut off, deleted wit
   })
   t.ok(logs.some((line) => line.msg === 'files: created the S3 bucket'), 'the missing bucket was made')
   t.ok(logs.some((line) => String(line.storage).startsWith(`S3 bucket ${BUCKET} at ${endpoint}`)), 'the log says where files go')
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  async function upload(v: Visitor, name: string, bytes: Uint8Array | string) {
-    const form = new FormData()
-    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name)
-    const res = await fetch(`${base}/api/files`, { method: 'POST', headers: v.headers(), body: form })
-    remember(v, res.headers.getSetCookie())
-    return { status: res.status, body: (await res.json()) as Record<string, any> }
-  }
-  async function download(v: Visitor, url: string, headers: Record<string, string> = {}) {
-    const res = await fetch(base + url, { headers: { ...v.headers(), ...headers } })
-    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) }
-  }
+  const base = await listenForFetch(t, app)
+  const { upload, download } = uploader(base)
 
   const owner = visitor()
   // 6 MB: more than one 5 MB part of a multipart upload.

@@ -6,8 +6,8 @@ import t from 'tap'
 import type { Test } from 'tap'
 import { existsSync, readdirSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { buildApp } from '../helpers/build-app.ts'
+import { listenForFetch, uploader } from '../helpers/uploads.ts'
 import { parseUiStream, remember, streamedText, visitor, type Visitor } from '../helpers/chat.ts'
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00', 'latin1'), Buffer.alloc(40, 7)])
@@ -15,21 +15,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 async function start(t: Test, env: Record<string, string> = {}) {
   const built = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0', ...env })
-  await built.app.listen({ host: '127.0.0.1', port: 0 })
-  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`
+  const base = await listenForFetch(t, built.app)
   const stored = () => (existsSync(built.config.uploads.dir) ? readdirSync(built.config.uploads.dir) : [])
-  async function upload(v: Visitor, name: string, bytes: Buffer | string, type = 'application/octet-stream', field = 'file') {
-    const form = new FormData()
-    form.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
-    const res = await fetch(`${base}/api/files`, { method: 'POST', headers: v.headers(), body: form })
-    remember(v, res.headers.getSetCookie())
-    return { status: res.status, body: (await res.json()) as Record<string, any> }
-  }
-  // The body is read at once: a response left unread keeps its connection busy and the app from closing.
-  async function download(v: Visitor, url: string, headers: Record<string, string> = {}) {
-    const res = await fetch(base + url, { headers: { ...v.headers(), ...headers } })
-    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) }
-  }
+  const { upload, download } = uploader(base)
   return { ...built, base, upload, download, stored }
 }
 
