@@ -229,3 +229,30 @@ t.test('files per message, files-only messages, the day-old sweep and the move t
   const user = await app.db.selectFrom('users').select('id').where('email', '=', 'files@example.com').executeTakeFirstOrThrow()
   t.equal((await app.files.store.get(a.id))!.ownerId, user.id, 'the upload belongs to the new account')
 })
+
+t.test('an OpenAI-compatible model gets images as image_url data, text files as text, and a line for what it cannot read yet', async (t) => {
+  const { startFakeOpenAI } = await import('../helpers/fake-openai.ts')
+  const openai = await startFakeOpenAI(t)
+  openai.script({ chunks: ['Seen.'] })
+  const { app, upload } = await start(t, { OPENAI_BASE_URL: openai.baseUrl, AI_MODELS: 'fake-gpt' })
+  const v = visitor()
+  const image = (await upload(v, 'pixel.png', PNG)).body
+  const csv = (await upload(v, 'sales.csv', 'month,total\nJan,12\n')).body
+  const pdf = (await upload(v, 'paper.pdf', PDF)).body
+  const parts = [{ type: 'text', text: 'What are these?' }, ...[image, csv, pdf].map((file) => ({ type: 'file', url: file.url }))]
+  const chatId = (await app.inject({ method: 'POST', url: '/api/chats', headers: v.headers(true), payload: { message: { role: 'user', parts } } })).json().id as string
+  const question = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages[0]
+  const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [question] } })
+  t.equal(streamedText(parseUiStream(res.body).chunks), 'Seen.')
+  const request = openai.requests.find((entry) => entry.path === '/v1/chat/completions' && entry.body.stream)!
+  t.same(request.body.messages.at(-1), {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'What are these?' },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+      { type: 'text', text: '<file name="sales.csv" type="text/csv" size="19">\nmonth,total\nJan,12\n\n</file>' },
+      { type: 'text', text: '[Attached: “paper.pdf” (application/pdf); its content cannot be given to this model yet.]' },
+    ],
+  })
+  t.notOk(openai.requests.some((entry) => entry.path.includes('/api/files')), 'nothing was fetched by URL')
+})

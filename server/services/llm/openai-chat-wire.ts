@@ -64,9 +64,37 @@ function toolChoiceOf(choice: LanguageModelV4CallOptions['toolChoice']): unknown
   return { type: 'function', function: { name: choice.toolName } }
 }
 
+type WireContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
 type WireMessage =
   | { role: string; content: string | null; tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> }
+  | { role: 'user'; content: WireContentPart[] }
   | { role: 'tool'; tool_call_id: string; content: string }
+
+/** A file part's bytes as a data: URL (files always arrive as bytes: files-for-model.ts). */
+function dataUrlOf(part: Extract<LanguageModelV4Prompt[number], { role: 'user' }>['content'][number] & { type: 'file' }): string | null {
+  const data = part.data as unknown
+  const inline = data && typeof data === 'object' && 'type' in data ? (data as { type: string; data?: unknown; url?: unknown }) : { type: 'data', data }
+  if (inline.type === 'url') return String(inline.url).startsWith('data:') ? String(inline.url) : null
+  const bytes = inline.data
+  const base64 = typeof bytes === 'string' ? bytes : bytes instanceof Uint8Array ? Buffer.from(bytes).toString('base64') : null
+  return base64 === null ? null : `data:${part.mediaType};base64,${base64}`
+}
+
+/**
+ * A user message: its text, and images as image_url parts (OpenAI's vision format, which vLLM,
+ * Ollama and llama.cpp take too). Other files get a line saying so: a PDF's text is not read on
+ * this path yet, and a server that does not know a part type would fail the whole answer.
+ */
+function userMessage(message: Extract<LanguageModelV4Prompt[number], { role: 'user' }>): WireMessage {
+  const parts: WireContentPart[] = []
+  for (const part of message.content) {
+    if (part.type === 'text') parts.push({ type: 'text', text: part.text })
+    else if (part.type === 'file' && part.mediaType.startsWith('image/') && dataUrlOf(part)) parts.push({ type: 'image_url', image_url: { url: dataUrlOf(part)! } })
+    else if (part.type === 'file') parts.push({ type: 'text', text: `[Attached: “${part.filename ?? 'a file'}” (${part.mediaType}); its content cannot be given to this model yet.]` })
+  }
+  if (parts.every((part) => part.type === 'text')) return { role: 'user', content: parts.map((part) => (part as { text: string }).text).join('\n\n') }
+  return { role: 'user', content: parts }
+}
 
 function toMessages(prompt: LanguageModelV4Prompt): WireMessage[] {
   return prompt.flatMap((message): WireMessage[] => {
@@ -74,6 +102,7 @@ function toMessages(prompt: LanguageModelV4Prompt): WireMessage[] {
       case 'system':
         return [{ role: 'system', content: message.content }]
       case 'user':
+        return [userMessage(message)]
       case 'assistant': {
         let content = ''
         const calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = []
