@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { buildApp } from '../helpers/build-app.ts'
 import { listenForFetch, uploader } from '../helpers/uploads.ts'
+import { makePdf } from '../helpers/make-pdf.ts'
 import { parseUiStream, remember, streamedText, visitor, type Visitor } from '../helpers/chat.ts'
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00', 'latin1'), Buffer.alloc(40, 7)])
@@ -152,10 +153,13 @@ t.test('a message carries its files: checked against the uploads, acknowledged b
   const owner = visitor()
   const image = (await upload(owner, 'pixel.png', PNG, 'image/png')).body
   const csv = (await upload(owner, 'sales.csv', 'month,total\nJan,12\nFeb,19\n', 'text/csv')).body
+  const report = makePdf([['Quarterly report', 'Sales rose'], ['Page two']])
+  const pdf = (await upload(owner, 'report.pdf', report, 'application/pdf')).body
+  const broken = (await upload(owner, 'broken.pdf', PDF, 'application/pdf')).body
   const filePart = (file: Record<string, any>) => ({ type: 'file', url: file.url, mediaType: 'text/html', filename: 'lies.html' })
   const post = (v: Visitor, url: string, payload: object) => app.inject({ method: 'POST', url, headers: v.headers(true), payload })
 
-  const created = await post(owner, '/api/chats', { message: { role: 'user', parts: [{ type: 'text', text: 'What are these?' }, filePart(image), filePart(csv)] } })
+  const created = await post(owner, '/api/chats', { message: { role: 'user', parts: [{ type: 'text', text: 'What are these?' }, filePart(image), filePart(csv), filePart(pdf), filePart(broken)] } })
   t.equal(created.statusCode, 201)
   const chatId = created.json().id as string
   const chat = (await app.inject({ url: `/api/chats/${chatId}`, headers: owner.headers() })).json()
@@ -166,15 +170,20 @@ t.test('a message carries its files: checked against the uploads, acknowledged b
       { type: 'text', text: 'What are these?' },
       { type: 'file', url: image.url, mediaType: 'image/png', filename: 'pixel.png' },
       { type: 'file', url: csv.url, mediaType: 'text/csv', filename: 'sales.csv' },
+      { type: 'file', url: pdf.url, mediaType: 'application/pdf', filename: 'report.pdf' },
+      { type: 'file', url: broken.url, mediaType: 'application/pdf', filename: 'broken.pdf' },
     ],
     'stored with the type and name of the upload, whatever the client claimed',
   )
 
   const answer = await post(owner, `/api/chats/${chatId}`, { messages: [{ id: question.id, role: 'user', parts: question.parts }] })
   const text = streamedText(parseUiStream(answer.body).chunks)
-  t.match(text, /You attached 2 files:/)
+  t.match(text, /You attached 4 files:/)
   t.match(text, /\*\*pixel\.png\*\*: a PNG image, 69 bytes, 1×1 pixels\./, 'the image reached the model as bytes')
   t.match(text, /\*\*sales\.csv\*\*: a CSV file, 26 bytes, 3 lines, the first line is “month,total”\./, 'the CSV as text')
+  t.ok(report.length < 1024)
+  t.match(text, `**report.pdf**: a PDF, ${report.length} bytes, 2 pages, the first line is “Quarterly report”.`, 'the PDF as its text, page by page')
+  t.match(text, `**broken.pdf**: a PDF, ${PDF.length} bytes, its text could not be read.`, 'a PDF that cannot be read is still named')
 
   // Who may send which file.
   const stranger = visitor()
@@ -230,7 +239,7 @@ t.test('files per message, files-only messages, the day-old sweep and the move t
   t.equal((await app.files.store.get(a.id))!.ownerId, user.id, 'the upload belongs to the new account')
 })
 
-t.test('an OpenAI-compatible model gets images as image_url data, text files as text, and a line for what it cannot read yet', async (t) => {
+t.test('an OpenAI-compatible model gets images as image_url data, text files as text and PDFs as their text, page by page', async (t) => {
   const { startFakeOpenAI } = await import('../helpers/fake-openai.ts')
   const openai = await startFakeOpenAI(t)
   openai.script({ chunks: ['Seen.'] })
@@ -238,7 +247,7 @@ t.test('an OpenAI-compatible model gets images as image_url data, text files as 
   const v = visitor()
   const image = (await upload(v, 'pixel.png', PNG)).body
   const csv = (await upload(v, 'sales.csv', 'month,total\nJan,12\n')).body
-  const pdf = (await upload(v, 'paper.pdf', PDF)).body
+  const pdf = (await upload(v, 'paper.pdf', makePdf([['Quarterly report', 'Sales rose'], ['Page two']]))).body
   const parts = [{ type: 'text', text: 'What are these?' }, ...[image, csv, pdf].map((file) => ({ type: 'file', url: file.url }))]
   const chatId = (await app.inject({ method: 'POST', url: '/api/chats', headers: v.headers(true), payload: { message: { role: 'user', parts } } })).json().id as string
   const question = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages[0]
@@ -251,7 +260,7 @@ t.test('an OpenAI-compatible model gets images as image_url data, text files as 
       { type: 'text', text: 'What are these?' },
       { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
       { type: 'text', text: '<file name="sales.csv" type="text/csv" size="19">\nmonth,total\nJan,12\n\n</file>' },
-      { type: 'text', text: '[Attached: “paper.pdf” (application/pdf); its content cannot be given to this model yet.]' },
+      { type: 'text', text: `<file name="paper.pdf" type="application/pdf" size="${pdf.size}" pages="2">\n--- Page 1 ---\nQuarterly report\nSales rose\n\n--- Page 2 ---\nPage two\n</file>` },
     ],
   })
   t.notOk(openai.requests.some((entry) => entry.path.includes('/api/files')), 'nothing was fetched by URL')

@@ -149,7 +149,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
 
       const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
       // Attached files reach the model from our storage (bytes or text), never as URLs.
-      const prompt = await toModelPrompt(model, await convertToModelMessages(await filesForModel(history, app.files.storage, app.files.limits.textMaxChars)))
+      const prompt = await toModelPrompt(model, await convertToModelMessages(await filesForModel(history, app.files.storage, app.files.limits.textMaxChars, /^(anthropic|google):/.test(modelId))))
       const assistantId = randomUUID()
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)

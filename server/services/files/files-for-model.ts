@@ -1,10 +1,12 @@
 // Files users attached, as the model gets them: from our storage, never as a URL anyone fetches.
 // Text files become text parts wrapped in a <file …> header with the name (capped, with a visible
-// note); images and PDFs become file parts holding their bytes (a data: URL, which the AI SDK
-// decodes instead of downloading). A file whose bytes are gone becomes a short note.
+// note); images become file parts holding their bytes (a data: URL, which the AI SDK decodes
+// instead of downloading); PDFs too for providers that read PDFs themselves (Anthropic, Google),
+// and their text page by page for every other model. A file whose bytes are gone becomes a note.
 import type { UIMessage } from 'ai'
 import type { FileStorage } from './file-storage.ts'
 import { fileIdOf } from '../chats/message-parts.ts'
+import { pdfText } from './pdf-text.ts'
 
 type AnyPart = UIMessage['parts'][number]
 
@@ -21,13 +23,32 @@ async function bytesOf(storage: FileStorage, id: string): Promise<Buffer | null>
 }
 
 /** The header the model (and the offline model) reads a text file by. */
-export function fileHeader(filename: string, mediaType: string, size: number): string {
+export function fileHeader(filename: string, mediaType: string, size: number, pages?: number): string {
   const attribute = (value: string) => value.replace(/["<>\n]/g, '_')
-  return `<file name="${attribute(filename)}" type="${mediaType}" size="${size}">`
+  return `<file name="${attribute(filename)}" type="${mediaType}" size="${size}"${pages === undefined ? '' : ` pages="${pages}"`}>`
 }
 
-/** `history` with every attached file turned into what the model can read. */
-export async function filesForModel(history: UIMessage[], storage: FileStorage, maxChars: number): Promise<UIMessage[]> {
+/** Text for the model, at most `maxChars` of it, with a note the model sees when cut. */
+function capped(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text
+  return `${text.slice(0, maxChars)}\n[Cut here: the model gets the first ${maxChars} of ${text.length} characters of this file (ATTACHMENT_TEXT_MAX_CHARS).]`
+}
+
+async function pdfForModel(name: string, bytes: Buffer, maxChars: number): Promise<AnyPart> {
+  try {
+    const { pages } = await pdfText(bytes)
+    const text = pages.map((page, index) => `--- Page ${index + 1} ---\n${page}`).join('\n\n')
+    return { type: 'text', text: `${fileHeader(name, 'application/pdf', bytes.length, pages.length)}\n${capped(text, maxChars)}\n</file>` }
+  } catch {
+    return { type: 'text', text: `${fileHeader(name, 'application/pdf', bytes.length)}(its text could not be read)</file>` }
+  }
+}
+
+/**
+ * `history` with every attached file turned into what the model can read. `nativePdf`: the
+ * provider reads PDFs itself (they go as bytes); otherwise they go as their text.
+ */
+export async function filesForModel(history: UIMessage[], storage: FileStorage, maxChars: number, nativePdf = false): Promise<UIMessage[]> {
   const out: UIMessage[] = []
   for (const message of history) {
     if (!message.parts.some((part) => part.type === 'file')) {
@@ -46,10 +67,9 @@ export async function filesForModel(history: UIMessage[], storage: FileStorage, 
       if (!bytes) {
         parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, 0)}(this file is no longer available)</file>` })
       } else if (isTextType(part.mediaType)) {
-        const text = bytes.toString('utf8')
-        const cut = text.length > maxChars
-        const note = cut ? `\n[Cut here: the model gets the first ${maxChars} of ${text.length} characters of this file (ATTACHMENT_TEXT_MAX_CHARS).]` : ''
-        parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, bytes.length)}\n${cut ? text.slice(0, maxChars) : text}${note}\n</file>` })
+        parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, bytes.length)}\n${capped(bytes.toString('utf8'), maxChars)}\n</file>` })
+      } else if (part.mediaType === 'application/pdf' && !nativePdf) {
+        parts.push(await pdfForModel(name, bytes, maxChars))
       } else {
         parts.push({ type: 'file', mediaType: part.mediaType, filename: name, url: `data:${part.mediaType};base64,${bytes.toString('base64')}` })
       }

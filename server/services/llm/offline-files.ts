@@ -1,7 +1,8 @@
 // What the offline demo model says about files attached to the message, deterministically: each
 // file's name, kind and size; for an image its pixel size; for a text or CSV file its line count
-// and first line. It reads them as every model gets them (files-for-model.ts): text files as text
-// wrapped in a <file …> header, images and PDFs as file parts holding their bytes.
+// and first line; for a PDF its page count and first line of text. It reads them as every model
+// without native PDFs gets them (files-for-model.ts): text files and a PDF's text wrapped in a
+// <file …> header, images as file parts holding their bytes.
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { imageSize } from 'image-size'
 
@@ -11,13 +12,15 @@ export interface AttachedFile {
   name: string
   mediaType: string
   size: number
-  /** Text files: their text. */
+  /** Text files and PDFs: their text. */
   text?: string
+  /** PDFs: how many pages. */
+  pages?: number
   /** Images and PDFs: their bytes. */
   bytes?: Uint8Array
 }
 
-const FILE_BLOCK = /^<file name="([^"]*)" type="([^"]*)" size="(\d+)">\n?([\s\S]*?)\n?<\/file>$/
+const FILE_BLOCK = /^<file name="([^"]*)" type="([^"]*)" size="(\d+)"(?: pages="(\d+)")?>\n?([\s\S]*?)\n?<\/file>$/
 
 /** The bytes of a prompt's file part: inline data (bytes or base64), or a data: URL. */
 function bytesOf(data: unknown): Uint8Array | undefined {
@@ -39,7 +42,7 @@ export function splitAttachments(content: UserContent): { text: string; files: A
   for (const part of content) {
     if (part.type === 'text') {
       const block = FILE_BLOCK.exec(part.text)
-      if (block) files.push({ name: block[1]!, mediaType: block[2]!, size: Number(block[3]), text: block[4]! })
+      if (block) files.push({ name: block[1]!, mediaType: block[2]!, size: Number(block[3]), pages: block[4] === undefined ? undefined : Number(block[4]), text: block[5]! })
       else words.push(part.text)
     } else if (part.type === 'file') {
       const bytes = bytesOf(part.data)
@@ -79,7 +82,13 @@ export function describeFile(file: AttachedFile): string {
       facts.push('its pixel size unreadable')
     }
   }
-  if (file.text !== undefined) {
+  if (file.pages !== undefined) {
+    const first = (file.text ?? '').split('\n').find((line) => line.trim() && !/^--- Page \d+ ---$/.test(line))?.trim() ?? ''
+    facts.push(`${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`)
+    if (first) facts.push(`the first line is “${first.length > 80 ? `${first.slice(0, 79)}…` : first}”`)
+  } else if (file.mediaType === 'application/pdf') {
+    if (!file.bytes) facts.push('its text could not be read')
+  } else if (file.text !== undefined) {
     const lines = file.text.split('\n')
     if (lines.at(-1) === '') lines.pop()
     const first = (lines[0] ?? '').trim()
