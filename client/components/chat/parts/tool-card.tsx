@@ -130,8 +130,15 @@ function Approval({ part }: { part: ToolPartLike }) {
   )
 }
 
-function JsonDetails({ label, value, open: openAtFirst = false }: { label: string; value: unknown; open?: boolean }) {
-  const [open, setOpen] = useState(openAtFirst)
+/** JSON behind a toggle. `open`: shown open — from the start, or as soon as it turns true (a call that comes to need approval shows what it would run). */
+function JsonDetails({ label, value, open: wantOpen = false }: { label: string; value: unknown; open?: boolean }) {
+  const [open, setOpen] = useState(wantOpen)
+  // The card is often drawn before the call asks for approval: open it then, once (the user may close it again).
+  const [opened, setOpened] = useState(wantOpen)
+  if (wantOpen && !opened) {
+    setOpened(true)
+    setOpen(true)
+  }
   const json = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
   return (
     <div className="tool-card__json">
