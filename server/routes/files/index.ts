@@ -10,16 +10,11 @@ import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { ACCEPTED_FILES, createTextCheck, safeFilename, sniffBinary, SNIFF_BYTES, textTypeFor, type DetectedType } from '../../services/files/file-kind.ts'
 import type { StoredFile } from '../../services/files/file-store.ts'
+import { FILE_ID } from '../../services/files/file-storage.ts'
+import { formatBytes } from '../../services/files/format-bytes.ts'
 
-const Params = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) })
+const Params = Type.Object({ id: Type.String({ pattern: `^${FILE_ID}$` }) })
 const UploadedFile = Type.Object({ id: Type.String(), url: Type.String(), filename: Type.String(), mediaType: Type.String(), size: Type.Number() })
-
-/** "10 MB", "512 KB": limits in the words a user reads. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`
-  return `${bytes} bytes`
-}
 
 /** Content-Disposition with an ASCII fallback and the name as written (RFC 6266 / 5987). */
 function disposition(kind: 'inline' | 'attachment', filename: string): string {

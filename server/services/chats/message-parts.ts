@@ -7,6 +7,7 @@
 // (or by anything else) can never make the server fetch; files reach the model from our storage.
 import type { UIMessage } from 'ai'
 import { AppError } from '../../../shared/errors.ts'
+import { FILE_ID } from '../files/file-storage.ts'
 
 export type Part = Record<string, unknown>
 export type TextPart = { type: 'text'; text: string }
@@ -14,7 +15,7 @@ export type TextPart = { type: 'text'; text: string }
 export type FilePart = { type: 'file'; mediaType: string; filename: string; url: string }
 export type UserPart = TextPart | FilePart
 
-const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+const FILE_URL = new RegExp(`^/api/files/(${FILE_ID})$`)
 
 /** The upload id of one of our file URLs, or null for any other value. */
 export function fileIdOf(url: unknown): string | null {

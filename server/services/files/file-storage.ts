@@ -24,9 +24,12 @@ export interface FileStorage {
   remove(key: string): Promise<void>
 }
 
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/** A file id (a UUID the server made), as a pattern source: storage keys, routes and message URLs use it. */
+export const FILE_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+const KEY = new RegExp(`^${FILE_ID}$`)
 
-function checkKey(key: string) {
+/** Throws for anything that is not a file id: a key never becomes an arbitrary path or object name. */
+export function checkKey(key: string) {
   if (!KEY.test(key)) throw new Error(`file storage: not a file id: ${JSON.stringify(key).slice(0, 60)}`)
 }
 

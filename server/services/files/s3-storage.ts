@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import type { FileStorage } from './file-storage.ts'
+import { checkKey, type FileStorage } from './file-storage.ts'
 
 export interface S3StorageConfig {
   bucket: string
@@ -19,10 +19,8 @@ export interface S3StorageConfig {
 }
 
 const PREFIX = 'uploads/'
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
 function objectKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`file storage: not a file id: ${JSON.stringify(key).slice(0, 60)}`)
+  checkKey(key)
   return PREFIX + key
 }
 

@@ -5,6 +5,7 @@
 // <file …> header, images as file parts holding their bytes.
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { imageSize } from 'image-size'
+import { formatBytes } from '../files/format-bytes.ts'
 
 type UserContent = Extract<LanguageModelV4Prompt[number], { role: 'user' }>['content']
 
@@ -52,12 +53,6 @@ export function splitAttachments(content: UserContent): { text: string; files: A
   return { text: words.join('\n'), files }
 }
 
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`
-  return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
-}
-
 const KINDS: Record<string, string> = {
   'image/png': 'a PNG image',
   'image/jpeg': 'a JPEG image',
@@ -73,7 +68,7 @@ const KINDS: Record<string, string> = {
 
 /** One sentence about one file. */
 export function describeFile(file: AttachedFile): string {
-  const facts = [KINDS[file.mediaType] ?? `a ${file.mediaType} file`, formatSize(file.size)]
+  const facts = [KINDS[file.mediaType] ?? `a ${file.mediaType} file`, formatBytes(file.size)]
   if (file.mediaType.startsWith('image/') && file.bytes) {
     try {
       const { width, height } = imageSize(file.bytes)
