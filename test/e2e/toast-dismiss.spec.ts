@@ -36,6 +36,8 @@ test('Escape closes the focused toast and focus moves to the next one', async ({
   await openPlayground(page)
   await page.getByRole('button', { name: 'Show toast', exact: true }).click()
   await page.getByRole('button', { name: 'Show success toast' }).click()
+  // A user presses F8 for a toast they can see: before it is drawn, F8 focuses the newest one shown.
+  await expect(toast(page, 'Chat renamed 2')).toBeVisible()
   await page.keyboard.press('F8')
   await expect(toast(page, 'Chat renamed 2')).toBeFocused()
   await page.keyboard.press('Escape')
