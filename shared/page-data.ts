@@ -67,6 +67,8 @@ export interface ChatPageData {
   messages: StoredChatMessage[]
   /** The owner's votes on answers (empty for readers of a public chat). */
   votes: ChatVote[]
+  /** The size in bytes of each file the messages carry, by file id (for the file cards). */
+  fileSizes: Record<string, number>
   /** The model picker's choices (the page only; the owner can switch the chat's model). */
   models?: ModelInfo[]
   /** The owner's Tools control: the tools on offer and which of them this chat turned off. */

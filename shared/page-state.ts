@@ -19,6 +19,17 @@ export interface PageSession {
   chatList: ChatListPage
   /** MESSAGE_MAX_CHARS: the composer counts down to it and will not send beyond it. */
   messageMaxChars: number
+  /** What a message may carry in files. */
+  uploads: UploadLimits
+}
+
+export interface UploadLimits {
+  /** UPLOAD_MAX_BYTES: the largest file. */
+  maxBytes: number
+  /** UPLOAD_MAX_FILES: files per message. */
+  maxFiles: number
+  /** Whether visitors who are not signed in may upload (UPLOAD_QUOTA_ANONYMOUS_BYTES > 0). */
+  anonymous: boolean
 }
 
 export type PageState = (

@@ -16,6 +16,10 @@ import { lazyComponent } from '../lib/lazy-component.ts'
 import { pageSettled } from '../lib/page-settled.ts'
 import { AssistantMessage } from '../components/chat/assistant-message.tsx'
 import { UserMessage } from '../components/chat/user-message.tsx'
+import type { SentFile } from '../components/chat/attachments/file-sizes.ts'
+
+/** A message on its way: what goes back into the composer if the server refuses it. */
+type SentMessage = { id: string; text: string; files: SentFile[] }
 import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
 import { createChatTransport } from '../components/chat/chat-transport.ts'
 import { describeChatError, isRetryable } from '../components/chat/chat-errors.ts'
@@ -62,7 +66,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** Did the server accept the current request (an error after that is the answer's, not the send's)? */
   const accepted = useRef(false)
   /** The message being sent, to put back into the prompt when the server refuses it. */
-  const pending = useRef<{ id: string; text: string } | null>(null)
+  const pending = useRef<SentMessage | null>(null)
   /** The messages before the current request, to restore when the server refuses it. */
   const before = useRef<UIMessage[]>([])
   const finished = useRef(false)
@@ -154,7 +158,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  function beginRequest(message: { id: string; text: string } | null) {
+  function beginRequest(message: SentMessage | null) {
     accepted.current = false
     stopRequested.current = false
     pending.current = message
@@ -168,10 +172,11 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     return regenerate(withModel())
   }
 
-  function send(text: string, id = newId()) {
-    beginRequest({ id, text })
+  function send(text: string, files: SentFile[], id = newId()) {
+    beginRequest({ id, text, files })
     composer.current?.clear()
-    return sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, withModel())
+    // Files first, as the message shows them; a message of files alone has no text part.
+    return sendMessage({ id, role: 'user', parts: [...files, ...(text ? [{ type: 'text' as const, text }] : [])] }, withModel())
   }
 
   /**
@@ -205,9 +210,9 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       // An edited message was already removed on the server, with everything after it.
       const edited = before.current.findIndex((m) => m.id === sent?.id)
       setMessages(edited >= 0 ? before.current.slice(0, edited) : before.current)
-      if (sent) composer.current?.restore(sent.text)
+      if (sent) composer.current?.restore(sent.text, sent.files)
     }
-    const retry = refused && sent ? () => void send(sent.text, sent.id) : refused || error.name !== 'TypeError' ? () => void answer() : () => void resumeStream()
+    const retry = refused && sent ? () => void send(sent.text, sent.files, sent.id) : refused || error.name !== 'TypeError' ? () => void answer() : () => void resumeStream()
     notify({
       title: httpStatus === 429 ? 'Too many messages' : refused ? 'Your message was not sent' : 'The answer failed',
       description: message,
@@ -251,8 +256,10 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       notify({ title: 'Could not edit the message', description: describeChatError(error).message, variant: 'error' })
       throw error
     }
-    beginRequest({ id: messageId, text })
-    void sendMessage({ text, messageId }, withModel())
+    // The edited message keeps its files.
+    const files = messages.find((message) => message.id === messageId)?.parts.filter((part) => part.type === 'file') ?? []
+    beginRequest({ id: messageId, text, files: [] })
+    void sendMessage({ text, files, messageId }, withModel())
   }
 
   async function vote(messageId: string, value: ChatVote['value'] | null) {
@@ -296,6 +303,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
                   readOnly={readOnly}
                   canEdit={!busy}
                   onEdit={(text) => editMessage(message.id, text)}
+                  fileSizes={data.fileSizes}
                 />
               ) : message.role === 'assistant' && (hasContent(message) || !writing || message !== last) ? (
                 <AssistantMessage
@@ -351,7 +359,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           ) : (
             <ChatComposer
               handle={composer}
-              onSubmit={(text) => void send(text)}
+              onSubmit={(text, files) => void send(text, files)}
               streaming={busy}
               onStop={() => void stopAnswer()}
               stopping={stopping}

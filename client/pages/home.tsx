@@ -17,6 +17,7 @@ import { pageSettled } from '../lib/page-settled.ts'
 import { Icon } from '../components/ui/icon.tsx'
 import { connectionState, useConnectionState } from '../lib/connection.ts'
 import { importWhenConnected } from '../lib/chunk-reload.ts'
+import type { SentFile } from '../components/chat/attachments/file-sizes.ts'
 
 // What the app can do, each a click away: with no model configured the offline demo shows it too.
 const SUGGESTIONS = [
@@ -43,7 +44,7 @@ export default function HomePage() {
   useFocusOnArrival(prompt)
 
   /** Creates the chat with its first question, then the chat screen streams the answer. */
-  async function start(question: string) {
+  async function start(question: string, files: SentFile[] = []) {
     // Disconnected: nothing is sent and nothing typed is lost (the banner says why).
     if (sending || connectionState() !== 'online') return
     setSending(true)
@@ -53,7 +54,7 @@ export default function HomePage() {
       const { http } = await importWhenConnected(() => import('../lib/http.ts'))
       const chat = await http.post<ChatSummary>('/api/chats', {
         id,
-        message: { id: newId(), role: 'user', parts: [{ type: 'text', text: question }] },
+        message: { id: newId(), role: 'user', parts: [...files, ...(question ? [{ type: 'text', text: question }] : [])] },
         model,
         toolsOff,
       })
@@ -71,7 +72,7 @@ export default function HomePage() {
         title: 'Your message was not sent',
         description: message,
         variant: 'error',
-        action: isRetryable(status) ? { label: 'Retry', altText: 'Send the message again with the send button', onClick: () => void start(question) } : undefined,
+        action: isRetryable(status) ? { label: 'Retry', altText: 'Send the message again with the send button', onClick: () => void start(question, files) } : undefined,
       })
       prompt.current?.focus()
     }
@@ -91,7 +92,7 @@ export default function HomePage() {
           if (!text && connectionState() === 'online') import('../lib/http.ts').catch(() => undefined)
           setText(next)
         }}
-        onSubmit={(question) => void start(question)}
+        onSubmit={(question, files) => void start(question, files)}
         sending={sending}
         textareaRef={prompt}
         footer={

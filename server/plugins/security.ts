@@ -69,7 +69,9 @@ export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
     // Stylesheets of our own, and <style> elements only when they carry the nonce.
     styleSrcElem: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${STYLE_NONCE}'`],
     styleSrcAttr: ["'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'https:'],
+    // blob: a picked image's thumbnail in the composer, drawn from the file before it is uploaded
+    // (object URLs are made by our own scripts, from the visitor's own file).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     connectSrc: dev ? ["'self'", 'ws:', 'wss:', 'https://api.iconify.design'] : ["'self'", 'https://api.iconify.design'],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],

@@ -5,6 +5,14 @@ import { Tooltip } from '../ui/tooltip.tsx'
 import { cx } from '../../lib/cx.ts'
 import { useConnectionState } from '../../lib/connection.ts'
 import { InitialStateContext } from '../../lib/page-context.ts'
+import { useSession } from '../../lib/session.ts'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+import { pageSettled } from '../../lib/page-settled.ts'
+import type { ComposerFilesHandle, ComposerFilesProps } from './attachments/composer-files.tsx'
+import type { SentFile } from './attachments/file-sizes.ts'
+
+// Attaching files (the paperclip, drop, paste, the chips): a chunk of its own once the page has settled.
+const Files = lazyComponent<ComposerFilesProps>('attachments', () => pageSettled().then(() => import('./attachments/composer-files.tsx')).then((module) => module.ComposerFiles))
 
 const MAX_HEIGHT_PX = 240
 const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content')
@@ -18,7 +26,8 @@ const NEXT_ICONS = ['lucide:square', 'lucide:sparkles', 'lucide:copy', 'lucide:c
 export interface PromptBoxProps {
   value: string
   onValueChange: (value: string) => void
-  onSubmit: (text: string) => void
+  /** The text and the files, once every file is uploaded. */
+  onSubmit: (text: string, files: SentFile[]) => void
   /** An answer is being written: the send button becomes Stop (typing stays possible). */
   streaming?: boolean
   onStop?: () => void
@@ -31,16 +40,25 @@ export interface PromptBoxProps {
   footer?: ReactNode
   /** The caller's handle on the textarea (to focus it). */
   textareaRef?: RefObject<HTMLTextAreaElement | null>
+  /** The caller's handle on the attached files (to clear them with a sent message, or restore them). */
+  filesRef?: RefObject<ComposerFilesHandle | null>
 }
 
 /**
  * The message box: grows with its text up to a limit, Enter sends, Shift+Enter breaks the line,
  * and the send button stays disabled while there is nothing to send.
  */
-export function PromptBox({ value, onValueChange, onSubmit, streaming = false, onStop, stopping = false, sending = false, placeholder = 'Send a message…', footer, textareaRef }: PromptBoxProps) {
+export function PromptBox({ value, onValueChange, onSubmit, streaming = false, onStop, stopping = false, sending = false, placeholder = 'Send a message…', footer, textareaRef, filesRef }: PromptBoxProps) {
   const id = useId()
   const ownRef = useRef<HTMLTextAreaElement>(null)
-  const empty = value.trim() === ''
+  const uploads = useContext(InitialStateContext)?.uploads
+  const { loggedIn } = useSession()
+  const FilesArea = Files.useComponent(!!uploads && (uploads.anonymous || loggedIn))
+  const ownFiles = useRef<ComposerFilesHandle>(null)
+  const files = filesRef ?? ownFiles
+  const [fileCount, setFileCount] = useState(0)
+  const [filesButton, setFilesButton] = useState<HTMLElement | null>(null)
+  const empty = value.trim() === '' && fileCount === 0
   // Disconnected, a send could only fail: the text stays here until the connection is back.
   const connected = useConnectionState() === 'online'
   const maxChars = useContext(InitialStateContext)?.messageMaxChars ?? Infinity
@@ -83,7 +101,8 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
 
   function submit(event?: FormEvent) {
     event?.preventDefault()
-    if (canSend) onSubmit(value.trim())
+    const text = value.trim()
+    if (canSend) files.current ? files.current.whenUploaded((sent) => onSubmit(text, sent)) : onSubmit(text, [])
     else if (streaming && !empty) setWaitHint(true)
   }
 
@@ -100,6 +119,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
       onSubmit={submit}
       className="rounded-2xl border border-neutral-300 bg-white shadow-sm transition-colors focus-within:border-primary-600 focus-within:ring-1 focus-within:ring-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:focus-within:border-primary-500 dark:focus-within:ring-primary-500"
     >
+      {FilesArea && uploads && <FilesArea handle={files} limits={uploads} textarea={ownRef} buttonSlot={filesButton} onCountChange={setFileCount} />}
       <label htmlFor={id} className="sr-only">
         Message
       </label>
@@ -138,7 +158,10 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
         </p>
       )}
       <div className="flex items-center gap-2 px-2 pb-2">
-        <div className="flex min-w-0 flex-1 items-center gap-1">{footer}</div>
+        <div className="flex min-w-0 flex-1 items-center gap-1">
+          <span ref={setFilesButton} className="contents" />
+          {footer}
+        </div>
         {streaming ? (
           <Tooltip content="Stop">
             <button

@@ -7,8 +7,12 @@ import { IconButton } from './icon-button.tsx'
 import { messageText } from './message-text.ts'
 import { lazyComponent } from '../../lib/lazy-component.ts'
 import type { MessageEditorProps } from './message-editor.tsx'
+import type { MessageFilesProps } from './attachments/message-files.tsx'
+import type { SentFile } from './attachments/file-sizes.ts'
 
 const Editor = lazyComponent<MessageEditorProps>('the message editor', () => import('./message-editor.tsx').then((module) => module.MessageEditor))
+// Thumbnails and file cards: loaded only for a message that carries files.
+const Files = lazyComponent<MessageFilesProps>('the message files', () => import('./attachments/message-files.tsx').then((module) => module.MessageFiles))
 
 export interface UserMessageProps {
   message: UIMessage
@@ -17,11 +21,15 @@ export interface UserMessageProps {
   readOnly: boolean
   /** Sends the edited text in place of this message (everything after it goes); rejects when it could not. */
   onEdit: (text: string) => Promise<void>
+  /** The chat's file sizes by file id (the file cards show them). */
+  fileSizes?: Record<string, number>
 }
 
 /** The visitor's own message: plain text (never Markdown, never HTML), editable in place. */
-export function UserMessage({ message, canEdit, readOnly, onEdit }: UserMessageProps) {
+export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: UserMessageProps) {
   const text = messageText(message)
+  const files = message.parts.filter((part) => part.type === 'file') as SentFile[]
+  const FileList = Files.useComponent(files.length > 0)
   const [editing, setEditing] = useState(false)
   const Loaded = Editor.useComponent(editing)
 
@@ -40,12 +48,15 @@ export function UserMessage({ message, canEdit, readOnly, onEdit }: UserMessageP
 
   return (
     <article className="group flex flex-col items-end" aria-label="Your message" data-role="user">
-      <div className="max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
-        {text}
-      </div>
+      {FileList && files.length > 0 && <FileList files={files} sizes={fileSizes} />}
+      {text && (
+        <div className="max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
+          {text}
+        </div>
+      )}
       {!readOnly && (
         <div className="mt-1 -mr-1 flex items-center gap-0.5 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
-          <CopyButton text={text} label="Copy message" />
+          {text && <CopyButton text={text} label="Copy message" />}
           {canEdit && (
             <Tooltip content="Edit message">
               <IconButton label="Edit message" onClick={() => setEditing(true)} onPointerEnter={() => void Editor.load()} onFocus={() => void Editor.load()}>

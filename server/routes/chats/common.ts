@@ -132,5 +132,6 @@ export async function readChat(app: FastifyInstance, request: FastifyRequest, id
     chat: { ...summary, isOwner, streaming: await app.answers.isRunning(chat.id) },
     messages: await app.chats.messages(chat.id),
     votes: isOwner ? await app.chats.votes(chat.id) : [],
+    fileSizes: await app.files.store.sizesOfChat(chat.id),
   }
 }

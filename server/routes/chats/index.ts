@@ -110,6 +110,7 @@ export default async function chatRoutes(app: FastifyInstance) {
             chat: Type.Intersect([ChatSummary, Type.Object({ isOwner: Type.Boolean(), streaming: Type.Boolean() })]),
             messages: Type.Array(StoredMessage),
             votes: Type.Array(Vote),
+            fileSizes: Type.Record(Type.String(), Type.Number()),
           }),
         },
       },

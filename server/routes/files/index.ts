@@ -11,7 +11,7 @@ import { AppError } from '../../../shared/errors.ts'
 import { ACCEPTED_FILES, createTextCheck, safeFilename, sniffBinary, SNIFF_BYTES, textTypeFor, type DetectedType } from '../../services/files/file-kind.ts'
 import type { StoredFile } from '../../services/files/file-store.ts'
 import { FILE_ID } from '../../services/files/file-storage.ts'
-import { formatBytes } from '../../services/files/format-bytes.ts'
+import { formatBytes } from '../../../shared/format-bytes.ts'
 
 const Params = Type.Object({ id: Type.String({ pattern: `^${FILE_ID}$` }) })
 const UploadedFile = Type.Object({ id: Type.String(), url: Type.String(), filename: Type.String(), mediaType: Type.String(), size: Type.Number() })
@@ -143,5 +143,16 @@ export default async function fileRoutes(app: FastifyInstance) {
     }
     reply.header('content-length', file.size)
     return reply.send(await app.files.storage.read(file.id))
+  })
+
+  // An upload taken back before it was sent (the composer's remove button): its bytes go at once and
+  // stop counting against the quota. A file a message carries goes only with its chat.
+  app.delete<{ Params: Static<typeof Params> }>('/api/files/:id', { schema: { params: Params } }, async (request, reply) => {
+    const ownerId = await request.peekOwnerId()
+    const file = await app.files.store.get(request.params.id)
+    if (!file || ownerId === null || file.ownerId !== ownerId) throw new AppError(404, 'FILE_NOT_FOUND', 'File not found')
+    if (file.chatId) throw new AppError(409, 'FILE_IN_CHAT', `“${file.filename}” was sent with a message: it is deleted with its chat.`)
+    await app.files.remove([file.id])
+    return reply.code(204).send()
   })
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pagePathOfPayload, router } from '../../../shared/routes.ts'
 import { AppError, serverErrorPage, statusMessageFor } from '../../../shared/errors.ts'
-import type { PageState, Payload } from '../../../shared/page-state.ts'
+import type { PageState, Payload, UploadLimits } from '../../../shared/page-state.ts'
 import { pageLoaders } from './loaders.ts'
 import { configuredProviders, sessionPayload } from '../auth/index.ts'
 import { ownChatsPage } from '../chats/common.ts'
@@ -76,6 +76,11 @@ const ASSET_EXTENSION = /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|
 
 const LAST_RESORT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server Error</title></head><body><h1>500</h1><p>Internal Server Error</p><p><a href="/">Back to home</a></p></body></html>`
 
+function uploadLimits(app: FastifyInstance): UploadLimits {
+  const { maxBytes, maxFiles, anonymousQuotaBytes } = app.files.limits
+  return { maxBytes, maxFiles, anonymous: anonymousQuotaBytes > 0 }
+}
+
 export default async function pageRoutes(app: FastifyInstance) {
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!
@@ -89,7 +94,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     const { statusCode } = outcome
     if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
     const [session, chatList] = await Promise.all([sessionPayload(request), firstChatListPage(request, outcome.state)])
-    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList, messageMaxChars: request.server.config.messageMaxChars }
+    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList, messageMaxChars: request.server.config.messageMaxChars, uploads: uploadLimits(request.server) }
 
     try {
       return await reply.streamPage(state, statusCode)

@@ -45,6 +45,12 @@ export function createFileStore(db: Kysely<Database>, now: () => number = Date.n
       return (await db.selectFrom('files').select('id').where('chat_id', '=', chatId).execute()).map((row) => row.id)
     },
 
+    /** The size in bytes of each file a chat's messages carry, by id (the file cards show it). */
+    async sizesOfChat(chatId: string): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('files').select(['id', 'size']).where('chat_id', '=', chatId).execute()
+      return Object.fromEntries(rows.map((row) => [row.id, Number(row.size)]))
+    },
+
     /** Ids of all of an owner's files, attached or not. */
     async idsOfOwner(ownerId: string): Promise<string[]> {
       return (await db.selectFrom('files').select('id').where('owner_id', '=', ownerId).execute()).map((row) => row.id)

@@ -5,7 +5,7 @@
 // <file …> header, images as file parts holding their bytes.
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { imageSize } from 'image-size'
-import { formatBytes } from '../files/format-bytes.ts'
+import { formatBytes } from '../../../shared/format-bytes.ts'
 
 type UserContent = Extract<LanguageModelV4Prompt[number], { role: 'user' }>['content']
 
