@@ -5,7 +5,6 @@ import { Tooltip } from '../ui/tooltip.tsx'
 import { cx } from '../../lib/cx.ts'
 import { useConnectionState } from '../../lib/connection.ts'
 import { InitialStateContext } from '../../lib/page-context.ts'
-import { useSession } from '../../lib/session.ts'
 import { lazyComponent } from '../../lib/lazy-component.ts'
 import { pageSettled } from '../../lib/page-settled.ts'
 import type { ComposerFilesHandle, ComposerFilesProps } from './attachments/composer-files.tsx'
@@ -51,9 +50,7 @@ export interface PromptBoxProps {
 export function PromptBox({ value, onValueChange, onSubmit, streaming = false, onStop, stopping = false, sending = false, placeholder = 'Send a message…', footer, textareaRef, filesRef }: PromptBoxProps) {
   const id = useId()
   const ownRef = useRef<HTMLTextAreaElement>(null)
-  const uploads = useContext(InitialStateContext)?.uploads
-  const { loggedIn } = useSession()
-  const FilesArea = Files.useComponent(!!uploads && (uploads.anonymous || loggedIn))
+  const FilesArea = Files.useComponent(true)
   const ownFiles = useRef<ComposerFilesHandle>(null)
   const files = filesRef ?? ownFiles
   const [fileCount, setFileCount] = useState(0)
@@ -119,7 +116,7 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
       onSubmit={submit}
       className="rounded-2xl border border-neutral-300 bg-white shadow-sm transition-colors focus-within:border-primary-600 focus-within:ring-1 focus-within:ring-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:focus-within:border-primary-500 dark:focus-within:ring-primary-500"
     >
-      {FilesArea && uploads && <FilesArea handle={files} limits={uploads} textarea={ownRef} buttonSlot={filesButton} onCountChange={setFileCount} />}
+      {FilesArea && <FilesArea handle={files} textarea={ownRef} buttonSlot={filesButton} onCountChange={setFileCount} />}
       <label htmlFor={id} className="sr-only">
         Message
       </label>

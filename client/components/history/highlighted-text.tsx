@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** `text` with the [start, end) ranges wrapped in <mark> (search snippets from the server). */
+/** `text` with the [start, end) ranges wrapped in <mark> (search snippets from the server; search-palette.css styles them). */
 export function HighlightedText({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly [number, number]> }) {
   const parts: ReactNode[] = []
   let at = 0
@@ -8,7 +8,7 @@ export function HighlightedText({ text, ranges }: { text: string; ranges: Readon
     if (start < at || end <= start || end > text.length) continue
     if (start > at) parts.push(text.slice(at, start))
     parts.push(
-      <mark key={start} className="rounded-sm bg-secondary-100 px-0.5 text-inherit dark:bg-secondary-900/70">
+      <mark key={start}>
         {text.slice(start, end)}
       </mark>,
     )

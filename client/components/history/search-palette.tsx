@@ -6,8 +6,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { OverlayProps } from '../../lib/overlay.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
 import { searchChats, type SearchHit } from '../../lib/chat-api.ts'
-import { cn } from '../../lib/cn.ts'
 import { Icon } from '../ui/icon.tsx'
+import './search-palette.css'
 import { HighlightedText } from './highlighted-text.tsx'
 import { setColorMode, useColorMode } from '../../lib/color-mode.ts'
 import type { ColorModePreference } from '../../../shared/constants.ts'
@@ -190,27 +190,27 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
         aria-selected={index === activeIndex}
         onMouseMove={() => index !== activeIndex && setActive(index)}
         onClick={() => choose(option)}
-        className="flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 aria-selected:bg-neutral-100 dark:aria-selected:bg-neutral-800"
+        className="search-palette__option"
       >
-        <Icon name={option.kind === 'chat' ? 'lucide:message-square' : option.icon} size={16} className="mt-0.5 text-neutral-500 dark:text-neutral-400" />
+        <Icon name={option.kind === 'chat' ? 'lucide:message-square' : option.icon} size={16} />
         {option.kind === 'chat' ? (
           <>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">{option.title}</span>
+            <span className="search-palette__text">
+              <span className="search-palette__title">{option.title}</span>
               {option.snippet && option.snippet !== option.title && (
-                <span className="mt-0.5 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-300">
+                <span className="search-palette__snippet">
                   <HighlightedText text={option.snippet} ranges={option.highlights ?? []} />
                 </span>
               )}
             </span>
             {option.updatedAt !== undefined && (
-              <time dateTime={new Date(option.updatedAt).toISOString()} className="shrink-0 pt-px text-xs text-neutral-600 dark:text-neutral-300">
+              <time dateTime={new Date(option.updatedAt).toISOString()} className="search-palette__when">
                 {formatWhen(option.updatedAt)}
               </time>
             )}
           </>
         ) : (
-          <span className="min-w-0 flex-1 truncate text-sm font-medium">{option.label}</span>
+          <span className="search-palette__text search-palette__title">{option.label}</span>
         )}
       </div>
     )
@@ -222,17 +222,13 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
       aria-modal="true"
       aria-labelledby={titleId}
       tabIndex={-1}
-      className={cn(
-        'flex max-h-[min(32rem,80dvh)] w-full max-w-xl flex-col self-start overflow-hidden rounded-xl border border-neutral-200 bg-white text-neutral-900 shadow-2xl outline-none sm:mt-[10vh]',
-        'transition-[translate,scale] duration-150 starting:-translate-y-2 starting:scale-95 motion-reduce:transition-none in-data-[state=closed]:scale-95',
-        'dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100',
-      )}
+      className="search-palette"
     >
       <h2 id={titleId} className="sr-only">
         Search chats
       </h2>
-      <div className="flex items-center gap-2 border-b border-neutral-200 px-4 dark:border-neutral-700">
-        <Icon name="lucide:search" size={18} className="text-neutral-500 dark:text-neutral-400" />
+      <div className="search-palette__field">
+        <Icon name="lucide:search" size={18} className="search-palette__icon" />
         <input
           type="search"
           role="combobox"
@@ -249,14 +245,14 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKeyDown}
-          className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-neutral-500 dark:placeholder:text-neutral-400 [&::-webkit-search-cancel-button]:hidden"
+          className="search-palette__input"
         />
-        {searching && <Icon name="lucide:loader-circle" size={18} className="animate-spin text-neutral-500 motion-reduce:animate-none" />}
+        {searching && <Icon name="lucide:loader-circle" size={18} className="search-palette__icon search-palette__spin" />}
       </div>
-      <div ref={list} id={listId} role="listbox" aria-label="Chats and commands" className="min-h-0 flex-1 overflow-y-auto p-2 empty:hidden">
+      <div ref={list} id={listId} role="listbox" aria-label="Chats and commands" className="search-palette__list">
         {chatOptions.length > 0 && (
           <div role="group" aria-label={trimmed ? 'Matching chats' : 'Recent chats'}>
-            <div className="px-3 pt-1 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400" aria-hidden="true">
+            <div className="search-palette__group" aria-hidden="true">
               {trimmed ? 'Chats' : 'Recent chats'}
             </div>
             {chatOptions.map((option, index) => renderOption(option, index))}
@@ -264,17 +260,17 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
         )}
         {commands.length > 0 && (
           <div role="group" aria-label="Commands">
-            <div className="px-3 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400" aria-hidden="true">
+            <div className="search-palette__group" aria-hidden="true">
               Commands
             </div>
             {commands.map((option, index) => renderOption(option, chatOptions.length + index))}
           </div>
         )}
       </div>
-      <p role="status" className={cn('px-4 text-sm text-neutral-600 dark:text-neutral-300', statusText && options.length === 0 ? 'py-6 text-center' : 'sr-only')}>
+      <p role="status" className={statusText && options.length === 0 ? 'search-palette__status' : 'sr-only'}>
         {statusText}
       </p>
-      <div className="hidden items-center gap-4 border-t border-neutral-200 px-4 py-2 text-xs text-neutral-600 sm:flex dark:border-neutral-700 dark:text-neutral-400" aria-hidden="true">
+      <div className="search-palette__keys" aria-hidden="true">
         <span>
           <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move
         </span>
@@ -290,5 +286,5 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
 }
 
 function Kbd({ children }: { children: string }) {
-  return <kbd className="rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-sans text-[11px] dark:border-neutral-600 dark:bg-neutral-800">{children}</kbd>
+  return <kbd>{children}</kbd>
 }

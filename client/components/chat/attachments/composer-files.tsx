@@ -2,13 +2,15 @@
 // the page, paste from the clipboard. Each file uploads at once and shows as a chip (thumbnail,
 // name, size, progress, remove); a send waits for the uploads, and a failed upload says why on its
 // chip. Its own chunk, loaded once the page has settled: the first load carries none of it.
-import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react'
+import { useContext, useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import type { UploadLimits } from '../../../../shared/page-state.ts'
 import { formatBytes } from '../../../../shared/format-bytes.ts'
 import { Icon } from '../../ui/icon.tsx'
 import { Tooltip } from '../../ui/tooltip.tsx'
 import { notify } from '../../../lib/toast.ts'
+import { InitialStateContext } from '../../../lib/page-context.ts'
+import { useSession } from '../../../lib/session.ts'
 import { discardUpload, uploadFile, type Upload } from './upload.ts'
 import { fileSizeOf, rememberFileSize, type SentFile } from './file-sizes.ts'
 import { FileIcon } from './file-icon.tsx'
@@ -25,7 +27,6 @@ export interface ComposerFilesHandle {
 
 export interface ComposerFilesProps {
   handle: Ref<ComposerFilesHandle>
-  limits: UploadLimits
   textarea: RefObject<HTMLTextAreaElement | null>
   /** Where the paperclip goes (the composer's footer). */
   buttonSlot: HTMLElement | null
@@ -50,7 +51,14 @@ interface Item {
 
 let nextKey = 0
 
-export function ComposerFiles({ handle, limits, textarea, buttonSlot, onCountChange }: ComposerFilesProps) {
+/** Nothing for a visitor who may not upload (not signed in, and anonymous uploads are off). */
+export function ComposerFiles(props: ComposerFilesProps) {
+  const limits = useContext(InitialStateContext)?.uploads
+  const { loggedIn } = useSession()
+  return limits && (limits.anonymous || loggedIn) ? <Attachments {...props} limits={limits} /> : null
+}
+
+function Attachments({ handle, limits, textarea, buttonSlot, onCountChange }: ComposerFilesProps & { limits: UploadLimits }) {
   const [items, setItems] = useState<Item[]>([])
   const [dragging, setDragging] = useState(false)
   // Said to screen readers (a removed file), and shown (why a send waits or cannot go).
@@ -75,18 +83,21 @@ export function ComposerFiles({ handle, limits, textarea, buttonSlot, onCountCha
       const base: Item = { key, name: file.name || 'pasted image', size: file.size, mediaType: file.type, preview: null, status: 'uploading', progress: 0 }
       if (file.size > limits.maxBytes) return { ...base, status: 'error', error: `Larger than the limit of ${formatBytes(limits.maxBytes)} per file.` }
       if (file.size === 0) return { ...base, status: 'error', error: 'The file is empty.' }
+      const preview = /^image\/(png|jpeg|gif|webp)$/.test(file.type) ? URL.createObjectURL(file) : null
       const upload = uploadFile(file, (progress) => update(key, { progress }))
       upload.done.then(
         (uploaded) => {
           const sent: SentFile = { type: 'file', url: uploaded.url, mediaType: uploaded.mediaType, filename: uploaded.filename }
           rememberFileSize(uploaded.url, uploaded.size)
-          update(key, { status: 'done', progress: 1, sent, mediaType: uploaded.mediaType, name: uploaded.filename, size: uploaded.size })
+          // The server decides the type from the bytes: a "picture" that is not one loses its thumbnail.
+          const image = uploaded.mediaType.startsWith('image/')
+          if (!image && preview) URL.revokeObjectURL(preview)
+          update(key, { status: 'done', progress: 1, sent, mediaType: uploaded.mediaType, name: uploaded.filename, size: uploaded.size, ...(image ? {} : { preview: null }) })
         },
         (error: Error) => {
           if (error.name !== 'AbortError') update(key, { status: 'error', error: error.message })
         },
       )
-      const preview = /^image\/(png|jpeg|gif|webp)$/.test(file.type) ? URL.createObjectURL(file) : null
       return { ...base, preview, upload }
     })
     setItems((list) => [...list, ...added])
