@@ -133,6 +133,8 @@ export const ConfigSchema = Type.Object({
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
   /** Text of one attached file (a text file, a PDF's text) the model gets, at most; the rest is cut with a note. */
   ATTACHMENT_TEXT_MAX_CHARS: Type.Integer({ minimum: 1000, maximum: 10_000_000, default: 100_000 }),
+  /** Comma-separated model names (`*` matches anything) that read text only: an attached image becomes a note for them. */
+  TEXT_ONLY_MODELS: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
   OFFLINE_TOKEN_DELAY_MS: Type.Integer({ minimum: 0, maximum: 1_000, default: 25 }),
 })
@@ -214,6 +216,8 @@ export interface UploadsConfig {
   anonymousQuotaBytes: number
   /** Characters of an attached file's text the model gets. */
   textMaxChars: number
+  /** TEXT_ONLY_MODELS: model names (with * wildcards) that get a note instead of an image. */
+  textOnlyModels: string[]
   /** Where the bytes go instead of `dir`, when S3_BUCKET is set. */
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | null
 }
@@ -325,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       quotaBytes: config.UPLOAD_QUOTA_BYTES,
       anonymousQuotaBytes: config.UPLOAD_QUOTA_ANONYMOUS_BYTES,
       textMaxChars: config.ATTACHMENT_TEXT_MAX_CHARS,
+      textOnlyModels: config.TEXT_ONLY_MODELS ? list(config.TEXT_ONLY_MODELS) : [],
       s3: config.S3_BUCKET
         ? {
             bucket: config.S3_BUCKET,

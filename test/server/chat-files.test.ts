@@ -175,6 +175,7 @@ t.test('a message carries its files: checked against the uploads, acknowledged b
     ],
     'stored with the type and name of the upload, whatever the client claimed',
   )
+  t.same(chat.fileSizes, { [image.id]: PNG.length, [csv.id]: 26, [pdf.id]: report.length, [broken.id]: PDF.length }, 'the page gets each file’s size for its card')
 
   const answer = await post(owner, `/api/chats/${chatId}`, { messages: [{ id: question.id, role: 'user', parts: question.parts }] })
   const text = streamedText(parseUiStream(answer.body).chunks)
@@ -264,4 +265,63 @@ t.test('an OpenAI-compatible model gets images as image_url data, text files as 
     ],
   })
   t.notOk(openai.requests.some((entry) => entry.path.includes('/api/files')), 'nothing was fetched by URL')
+})
+
+t.test('a large image is scaled to 2048 px for the model while the stored original stays; a text-only model gets a note instead', async (t) => {
+  const { startFakeOpenAI } = await import('../helpers/fake-openai.ts')
+  const { makePng } = await import('../helpers/make-png.ts')
+  const { imageSize } = await import('image-size')
+  const openai = await startFakeOpenAI(t)
+  const { app, upload, download } = await start(t, { OPENAI_BASE_URL: openai.baseUrl, AI_MODELS: 'fake-gpt,notes-only', TEXT_ONLY_MODELS: 'notes-*' })
+  const v = visitor()
+  const original = makePng(4000, 1000)
+  const askWith = async (model: string) => {
+    const image = (await upload(v, 'panorama.png', original)).body
+    const message = { role: 'user', parts: [{ type: 'text', text: 'Describe it' }, { type: 'file', url: image.url }] }
+    const chatId = (await app.inject({ method: 'POST', url: '/api/chats', headers: v.headers(true), payload: { message, model } })).json().id as string
+    const question = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages[0]
+    const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [question] } })
+    return { image, text: streamedText(parseUiStream(res.body).chunks) }
+  }
+
+  openai.script({ chunks: ['Seen.'] })
+  const seen = await askWith('openai:fake-gpt')
+  t.equal(seen.text, 'Seen.')
+  const sent = openai.requests.filter((entry) => entry.path === '/v1/chat/completions' && entry.body.stream).at(-1)!
+  const imagePart = sent.body.messages.at(-1).content.find((part: { type: string }) => part.type === 'image_url')
+  const dataUrl: string = imagePart.image_url.url
+  t.match(dataUrl, /^data:image\/png;base64,/)
+  t.match(imageSize(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')), { width: 2048, height: 512 }, 'the model got it scaled to fit 2048 px')
+  t.same((await download(v, seen.image.url)).bytes, original, 'the stored file is the original')
+
+  openai.script({ chunks: ['Read.'] })
+  const read = await askWith('openai:notes-only')
+  t.equal(read.text, 'Read.')
+  const textOnly = openai.requests.filter((entry) => entry.path === '/v1/chat/completions' && entry.body.stream).at(-1)!
+  // Text alone goes as one string, its parts joined by blank lines.
+  t.equal(textOnly.body.messages.at(-1).content, `Describe it\n\n<file name="panorama.png" type="image/png" size="${original.length}">(an image: this model reads text only, so it cannot see it)</file>`)
+})
+
+t.test('an upload not yet sent can be taken back by its owner only; a sent one goes with its chat', async (t) => {
+  const { app, upload, download, stored } = await start(t, { UPLOAD_QUOTA_ANONYMOUS_BYTES: '100' })
+  const owner = visitor()
+  const first = (await upload(owner, 'notes.txt', 'x'.repeat(60))).body
+  t.equal((await upload(owner, 'more.txt', 'y'.repeat(60))).status, 413, 'the quota is full')
+  const remove = (v: Visitor, url: string) => app.inject({ method: 'DELETE', url, headers: v.headers() })
+  t.equal((await remove(visitor(), first.url)).statusCode, 404, 'someone else: not found')
+  t.equal((await download(owner, first.url)).status, 200, 'still there')
+  t.equal((await remove(owner, first.url)).statusCode, 204)
+  t.equal((await download(owner, first.url)).status, 404)
+  t.same(stored(), [], 'its bytes are gone')
+  t.equal((await remove(owner, first.url)).statusCode, 404, 'twice: not found')
+  const second = (await upload(owner, 'more.txt', 'y'.repeat(60))).body
+  t.ok(second.id, 'the quota counts it no more')
+
+  const created = await app.inject({ method: 'POST', url: '/api/chats', headers: owner.headers(true), payload: { message: { role: 'user', parts: [{ type: 'file', url: second.url }] } } })
+  t.equal(created.statusCode, 201)
+  const refused = await remove(owner, second.url)
+  t.equal(refused.statusCode, 409)
+  t.match(refused.json().message, /“more\.txt” was sent with a message: it is deleted with its chat/)
+  t.equal((await download(owner, second.url)).status, 200)
+  t.equal((await remove(owner, '/api/files/not-an-id')).statusCode, 400)
 })

@@ -8,16 +8,18 @@ import { Type, type Static } from 'typebox'
 import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText } from 'ai'
 import { AppError } from '../../../shared/errors.ts'
 import { DEFAULT_TITLE, MessageIdTakenError, type ChatMessage } from '../../services/chats/chat-store.ts'
-import { describeModelError, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
+import { describeModelError, OFFLINE_MODEL_ID, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
 import { filesForModel } from '../../services/files/files-for-model.ts'
+import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/files/image-for-model.ts'
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
 
 export default async function answerRoutes(app: FastifyInstance, options: { limits: VisitorLimits }) {
   const { messageMaxChars } = app.config
+  const textOnlyModels = textOnlyPatterns(app.files.limits.textOnlyModels)
   const { limits } = options
   const access = chatAccess(app)
 
@@ -149,7 +151,14 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
 
       const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
       // Attached files reach the model from our storage (bytes or text), never as URLs.
-      const prompt = await toModelPrompt(model, await convertToModelMessages(await filesForModel(history, app.files.storage, app.files.limits.textMaxChars, /^(anthropic|google):/.test(modelId))))
+      const modelFiles = await filesForModel(history, app.files.storage, {
+        maxChars: app.files.limits.textMaxChars,
+        nativePdf: /^(anthropic|google):/.test(modelId),
+        textOnly: readsOnlyText(modelId, textOnlyModels),
+        // The offline demo describes the files as the user sent them (their pixel size and bytes).
+        imageMaxSide: modelId === OFFLINE_MODEL_ID ? Infinity : IMAGE_MAX_SIDE,
+      })
+      const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles))
       const assistantId = randomUUID()
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)

@@ -1,12 +1,14 @@
 // Files users attached, as the model gets them: from our storage, never as a URL anyone fetches.
 // Text files become text parts wrapped in a <file …> header with the name (capped, with a visible
 // note); images become file parts holding their bytes (a data: URL, which the AI SDK decodes
-// instead of downloading); PDFs too for providers that read PDFs themselves (Anthropic, Google),
+// instead of downloading), scaled down when larger than 2048 px on a side, or a note for a model
+// that reads text only; PDFs too for providers that read PDFs themselves (Anthropic, Google),
 // and their text page by page for every other model. A file whose bytes are gone becomes a note.
 import type { UIMessage } from 'ai'
 import type { FileStorage } from './file-storage.ts'
 import { fileIdOf } from '../chats/message-parts.ts'
 import { pdfText } from './pdf-text.ts'
+import { imageForModel } from './image-for-model.ts'
 
 type AnyPart = UIMessage['parts'][number]
 
@@ -44,11 +46,19 @@ async function pdfForModel(name: string, bytes: Buffer, maxChars: number): Promi
   }
 }
 
-/**
- * `history` with every attached file turned into what the model can read. `nativePdf`: the
- * provider reads PDFs itself (they go as bytes); otherwise they go as their text.
- */
-export async function filesForModel(history: UIMessage[], storage: FileStorage, maxChars: number, nativePdf = false): Promise<UIMessage[]> {
+export interface ModelFileOptions {
+  /** ATTACHMENT_TEXT_MAX_CHARS: the most text of one file the model gets. */
+  maxChars: number
+  /** The provider reads PDFs itself (they go as bytes); otherwise they go as their text. */
+  nativePdf?: boolean
+  /** The model reads text only: an image becomes a note saying so. */
+  textOnly?: boolean
+  /** Images larger than this on a side are scaled down for the model (Infinity: as stored). */
+  imageMaxSide?: number
+}
+
+/** `history` with every attached file turned into what the model can read. */
+export async function filesForModel(history: UIMessage[], storage: FileStorage, { maxChars, nativePdf = false, textOnly = false, imageMaxSide }: ModelFileOptions): Promise<UIMessage[]> {
   const out: UIMessage[] = []
   for (const message of history) {
     if (!message.parts.some((part) => part.type === 'file')) {
@@ -70,8 +80,11 @@ export async function filesForModel(history: UIMessage[], storage: FileStorage, 
         parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, bytes.length)}\n${capped(bytes.toString('utf8'), maxChars)}\n</file>` })
       } else if (part.mediaType === 'application/pdf' && !nativePdf) {
         parts.push(await pdfForModel(name, bytes, maxChars))
+      } else if (part.mediaType.startsWith('image/') && textOnly) {
+        parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, bytes.length)}(an image: this model reads text only, so it cannot see it)</file>` })
       } else {
-        parts.push({ type: 'file', mediaType: part.mediaType, filename: name, url: `data:${part.mediaType};base64,${bytes.toString('base64')}` })
+        const file = part.mediaType.startsWith('image/') ? await imageForModel(bytes, part.mediaType, imageMaxSide) : { bytes, mediaType: part.mediaType }
+        parts.push({ type: 'file', mediaType: file.mediaType, filename: name, url: `data:${file.mediaType};base64,${file.bytes.toString('base64')}` })
       }
     }
     out.push({ ...message, parts })
