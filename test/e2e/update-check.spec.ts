@@ -96,7 +96,7 @@ test('a hidden tab reloads for a new build, but not while the user is typing', a
     })
   await hide()
   // A reload would have started inside that event: the document and the draft are still here.
-  expect(await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(document.querySelector('input')?.value))))).toBe(
+  expect(await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(document.querySelector<HTMLInputElement>('input[aria-label="Draft"]')?.value))))).toBe(
     'half a thought',
   )
   expect(documents.value).toBe(0)
