@@ -36,9 +36,34 @@ function capped(text: string, maxChars: number): string {
   return `${text.slice(0, maxChars)}\n[Cut here: the model gets the first ${maxChars} of ${text.length} characters of this file (ATTACHMENT_TEXT_MAX_CHARS).]`
 }
 
-async function pdfForModel(name: string, bytes: Buffer, maxChars: number): Promise<AnyPart> {
+/**
+ * PDF text already read, by file id: a file's bytes never change under its id, and every answer in
+ * a chat sends its PDFs again, so each is read once per process (the newest few are kept).
+ */
+const readPdfs = new Map<string, { pages: string[]; chars: number }>()
+/** At most this much text is kept (characters, all PDFs together): a few MB of memory. */
+const READ_PDFS_MAX_CHARS = 4_000_000
+let keptChars = 0
+
+async function pagesOf(id: string, bytes: Buffer): Promise<string[]> {
+  const known = readPdfs.get(id)
+  if (known) return known.pages
+  const { pages } = await pdfText(bytes)
+  const chars = pages.reduce((sum, page) => sum + page.length, 0)
+  if (chars > READ_PDFS_MAX_CHARS || readPdfs.has(id)) return pages
+  readPdfs.set(id, { pages, chars })
+  keptChars += chars
+  for (const [oldest, entry] of readPdfs) {
+    if (keptChars <= READ_PDFS_MAX_CHARS) break
+    readPdfs.delete(oldest)
+    keptChars -= entry.chars
+  }
+  return pages
+}
+
+async function pdfForModel(id: string, name: string, bytes: Buffer, maxChars: number): Promise<AnyPart> {
   try {
-    const { pages } = await pdfText(bytes)
+    const pages = await pagesOf(id, bytes)
     const text = pages.map((page, index) => `--- Page ${index + 1} ---\n${page}`).join('\n\n')
     return { type: 'text', text: `${fileHeader(name, 'application/pdf', bytes.length, pages.length)}\n${capped(text, maxChars)}\n</file>` }
   } catch {
@@ -79,7 +104,7 @@ export async function filesForModel(history: UIMessage[], storage: FileStorage, 
       } else if (isTextType(part.mediaType)) {
         parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, bytes.length)}\n${capped(bytes.toString('utf8'), maxChars)}\n</file>` })
       } else if (part.mediaType === 'application/pdf' && !nativePdf) {
-        parts.push(await pdfForModel(name, bytes, maxChars))
+        parts.push(await pdfForModel(id!, name, bytes, maxChars))
       } else if (part.mediaType.startsWith('image/') && textOnly) {
         parts.push({ type: 'text', text: `${fileHeader(name, part.mediaType, bytes.length)}(an image: this model reads text only, so it cannot see it)</file>` })
       } else {

@@ -1,32 +1,46 @@
-// A PDF's text, page by page, with PDF.js (Mozilla's reader; its legacy build runs on Node 20).
-// For models that do not take PDFs natively: they get the text with the file's name instead.
-// Runs on bytes already in our storage; the document may not fetch anything (no fonts, no URLs).
+// A PDF's text, page by page, for models that do not take PDFs natively (they get the text with
+// the file's name instead). PDF.js runs in a worker thread of its own, with a time and a memory
+// limit: a PDF made to be slow (or just a huge one) costs that worker, never the event loop that
+// streams every other answer of this process, and is given up on after PDF_TEXT_TIMEOUT_MS.
+import { Worker } from 'node:worker_threads'
+import type { PdfText } from './pdf-text-extract.ts'
 
-export interface PdfText {
-  pages: string[]
+export type { PdfText }
+
+/** How long reading one PDF's text may take before it is given up (the model then gets a note). */
+export const PDF_TEXT_TIMEOUT_MS = 20_000
+
+// Build output (.js) runs the worker file as it is. From source (.ts: development and tests, run
+// through tsx), the worker registers tsx first: on Node 20 a worker does not inherit the loader.
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+const WORKER_FILE = new URL(FROM_SOURCE ? './pdf-text-worker.ts' : './pdf-text-worker.js', import.meta.url)
+const TSX_BOOTSTRAP = `import(${JSON.stringify(FROM_SOURCE ? import.meta.resolve('tsx/esm/api') : '')}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_FILE.href)}) })`
+
+function startWorker(options: { workerData: unknown; resourceLimits: { maxOldGenerationSizeMb: number } }): Worker {
+  return FROM_SOURCE ? new Worker(TSX_BOOTSTRAP, { ...options, eval: true }) : new Worker(WORKER_FILE, options)
 }
 
-/** The text of each page (lines joined by newlines); throws for bytes PDF.js cannot read. */
-export async function pdfText(bytes: Uint8Array, maxPages = 500): Promise<PdfText> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 })
-  const document = await task.promise
-  try {
-    const pages: string[] = []
-    for (let number = 1; number <= Math.min(document.numPages, maxPages); number++) {
-      const page = await document.getPage(number)
-      const content = await page.getTextContent()
-      let text = ''
-      for (const item of content.items) {
-        if (!('str' in item)) continue
-        text += item.str
-        if (item.hasEOL) text += '\n'
-      }
-      pages.push(text.trim())
-      page.cleanup()
-    }
-    return { pages }
-  } finally {
-    await document.destroy()
-  }
+/** The text of each page (lines joined by newlines); rejects for bytes PDF.js cannot read, or when too slow. */
+export function pdfText(bytes: Uint8Array, { maxPages = 500, timeoutMs = PDF_TEXT_TIMEOUT_MS } = {}): Promise<PdfText> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker({ workerData: { bytes, maxPages }, resourceLimits: { maxOldGenerationSizeMb: 512 } })
+    const timer = setTimeout(() => {
+      void worker.terminate()
+      reject(new Error(`reading the PDF took longer than ${timeoutMs} ms`))
+    }, timeoutMs)
+    worker.once('message', (result: { ok: true; pages: string[] } | { ok: false; message: string }) => {
+      clearTimeout(timer)
+      void worker.terminate()
+      if (result.ok) resolve({ pages: result.pages })
+      else reject(new Error(result.message))
+    })
+    worker.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    worker.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the PDF reader stopped (exit code ${code})`))
+    })
+  })
 }
