@@ -170,6 +170,40 @@ test('a file that cannot be uploaded says why on its chip, keeps the text, and h
   await expect(page.getByRole('article', { name: 'Your message' })).toContainText('Here is my photo')
 })
 
+test('an HTML or SVG file is a download, never a page of ours that runs its script', async ({ page }) => {
+  await openHome(page)
+  let alerted = false
+  page.on('dialog', (dialog) => {
+    alerted = true
+    void dialog.dismiss()
+  })
+  const html: Upload = { name: 'evil.html', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><script>alert(document.cookie)</script><h1>Hi</h1>') }
+  const svg: Upload = { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>') }
+  await pick(page, html, svg)
+  await expect(chip(page, 'evil.html')).toContainText(formatBytes(html.buffer.length))
+  await expect(chip(page, 'logo.svg')).toContainText(formatBytes(svg.buffer.length))
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await page.waitForURL(/\/chat\//)
+  const mine = page.getByRole('article', { name: 'Your message' })
+  // Neither is shown as a picture: both are text files, as their bytes say.
+  await expect(mine.getByRole('button', { name: /^Open / })).toHaveCount(0)
+  for (const name of ['evil.html', 'logo.svg']) {
+    const card = mine.getByRole('link', { name: new RegExp(name.replace('.', '\\.')) })
+    await expect(card).toHaveAttribute('download', name)
+    const download = page.waitForEvent('download')
+    await card.click()
+    expect((await download).suggestedFilename()).toBe(name)
+    // Opened directly, it is still a download (Content-Disposition: attachment), not a document.
+    const href = await card.getAttribute('href')
+    const direct = await page.context().newPage()
+    const downloaded = direct.waitForEvent('download')
+    await direct.goto(href!).catch(() => undefined)
+    expect((await downloaded).suggestedFilename()).toBe(name)
+    await direct.close()
+  }
+  expect(alerted).toBe(false)
+})
+
 test('a send waits for the uploads still running, then goes with the files', async ({ page }) => {
   await openHome(page)
   let release!: () => void
