@@ -325,3 +325,18 @@ t.test('an upload not yet sent can be taken back by its owner only; a sent one g
   t.equal((await download(owner, second.url)).status, 200)
   t.equal((await remove(owner, '/api/files/not-an-id')).statusCode, 400)
 })
+
+t.test('uploads at the same time all count against the quota', async (t) => {
+  const { upload, stored } = await start(t, { UPLOAD_QUOTA_ANONYMOUS_BYTES: '100' })
+  const v = visitor()
+  // The visitor's identity first (the composer does the same): then their uploads go together.
+  t.equal((await upload(v, 'a.txt', 'a'.repeat(20))).status, 201)
+  const fitting = await Promise.all([upload(v, 'b.txt', 'b'.repeat(30)), upload(v, 'c.txt', 'c'.repeat(30))])
+  t.same(fitting.map((res) => res.status), [201, 201], 'together they fit: both are kept')
+  const tooMany = await Promise.all([upload(v, 'd.txt', 'd'.repeat(15)), upload(v, 'e.txt', 'e'.repeat(15))])
+  const statuses = tooMany.map((res) => res.status)
+  t.ok(statuses.includes(413), `together they do not fit: one at least is refused (${statuses.join(', ')})`)
+  t.ok(stored().length <= 4, 'never more than the quota is stored')
+  const refused = tooMany.find((res) => res.status === 413)!
+  t.match(refused.body.message, /does not fit in your storage quota of 100 bytes/)
+})

@@ -44,6 +44,14 @@ export default async function fileRoutes(app: FastifyInstance) {
   const { maxBytes, quotaBytes, anonymousQuotaBytes } = app.files.limits
   // Only these routes take multipart bodies: one file, nothing else.
   await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, fileSize: maxBytes + 1, headerPairs: 50 } })
+  // Bytes of uploads on their way in this process, by owner, until their row exists: several
+  // uploads at once (the composer sends a message's files together) all count against the quota.
+  const inFlight = new Map<string, number>()
+  const addInFlight = (ownerId: string, bytes: number) => {
+    const total = (inFlight.get(ownerId) ?? 0) + bytes
+    if (total > 0) inFlight.set(ownerId, total)
+    else inFlight.delete(ownerId)
+  }
 
   app.post('/api/files', { schema: { response: { 201: UploadedFile } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError(415, 'NOT_MULTIPART', 'Send the file as multipart/form-data, in one field called "file".')
@@ -51,7 +59,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     const quota = user ? quotaBytes : anonymousQuotaBytes
     if (quota === 0) throw new AppError(403, 'UPLOADS_NEED_SIGN_IN', 'Sign in to attach files.')
     const ownerId = await request.getOwnerId()
-    const used = await app.files.store.usedBytes(ownerId)
+    let used = (await app.files.store.usedBytes(ownerId)) + (inFlight.get(ownerId) ?? 0)
     const overQuota = () =>
       new AppError(413, 'QUOTA_EXCEEDED', `This file does not fit in your storage quota of ${formatBytes(quota)} (${formatBytes(used)} used). Delete chats with files you no longer need.`)
     if (used >= quota) throw overQuota()
@@ -73,6 +81,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     async function* inspected(source: AsyncIterable<Buffer>) {
       for await (const chunk of source) {
         size += chunk.length
+        addInFlight(ownerId, chunk.length)
         if (size > maxBytes || size > quota - used) {
           tooBig = true
           throw new AppError(413, 'FILE_TOO_LARGE', 'too large')
@@ -82,27 +91,39 @@ export default async function fileRoutes(app: FastifyInstance) {
         yield chunk
       }
     }
+    let type: DetectedType | null
     try {
-      await app.files.storage.write(id, inspected(part.file))
-    } catch (error) {
-      if (!tooBig) throw error
-    }
-    if (tooBig || part.file.truncated) {
-      // The rest of the body is not read: the connection closes after the answer.
-      reply.header('connection', 'close')
-      if (size > maxBytes || part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', `“${filename}” is larger than the limit of ${formatBytes(maxBytes)} per file.`)
-      throw overQuota()
-    }
-    const type: DetectedType | null = size === 0 ? null : (sniffBinary(head) ?? (text.isText() ? textTypeFor(filename) : null))
-    if (!type) {
-      await app.files.storage.remove(id)
-      throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', `“${filename}” is ${size === 0 ? 'empty' : 'not a type of file we accept'}. Accepted: ${ACCEPTED_FILES}.`)
-    }
-    try {
-      await app.files.store.create({ id, ownerId, filename, mediaType: type.mediaType, size })
-    } catch (error) {
-      await app.files.storage.remove(id)
-      throw error
+      try {
+        await app.files.storage.write(id, inspected(part.file))
+      } catch (error) {
+        if (!tooBig) throw error
+      }
+      if (tooBig || part.file.truncated) {
+        // The rest of the body is not read: the connection closes after the answer.
+        reply.header('connection', 'close')
+        if (size > maxBytes || part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', `“${filename}” is larger than the limit of ${formatBytes(maxBytes)} per file.`)
+        throw overQuota()
+      }
+      type = size === 0 ? null : (sniffBinary(head) ?? (text.isText() ? textTypeFor(filename) : null))
+      if (!type) {
+        await app.files.storage.remove(id)
+        throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', `“${filename}” is ${size === 0 ? 'empty' : 'not a type of file we accept'}. Accepted: ${ACCEPTED_FILES}.`)
+      }
+      // Counted again now that it is whole: uploads that ended meanwhile are stored, the others still
+      // in flight (this one's own bytes aside).
+      used = (await app.files.store.usedBytes(ownerId)) + (inFlight.get(ownerId) ?? 0) - size
+      if (used + size > quota) {
+        await app.files.storage.remove(id)
+        throw overQuota()
+      }
+      try {
+        await app.files.store.create({ id, ownerId, filename, mediaType: type.mediaType, size })
+      } catch (error) {
+        await app.files.storage.remove(id)
+        throw error
+      }
+    } finally {
+      addInFlight(ownerId, -size)
     }
     request.log.info({ fileId: id, mediaType: type.mediaType, size }, 'files: uploaded')
     return reply.code(201).send({ id, url: `/api/files/${id}`, filename, mediaType: type.mediaType, size })
