@@ -109,6 +109,27 @@ test('a PDF is a card that opens it, and the offline model names its pages and f
   expect(served.headers()['content-disposition']).toMatch(/^inline/)
 })
 
+test('an edited message keeps its files, and the new answer still reads them', async ({ page }) => {
+  await openHome(page)
+  await pick(page, csv)
+  await expect(chip(page, 'data.csv')).toContainText(`${CSV.length} bytes`)
+  await prompt(page).fill('First question')
+  await prompt(page).press('Enter')
+  const answer = page.getByRole('article', { name: 'Answer' })
+  await expect(answer).toContainText('You asked: “First question”', { timeout: 15_000 })
+  await page.getByRole('button', { name: 'Edit message' }).click()
+  const editor = page.getByRole('textbox', { name: 'Edit your message' })
+  await editor.fill('Second question')
+  await editor.press('Enter')
+  await expect(answer).toContainText('You asked: “Second question”', { timeout: 15_000 })
+  await expect(answer).toContainText('data.csv: a CSV file')
+  await page.reload()
+  await waitForHydration(page)
+  const mine = page.getByRole('article', { name: 'Your message' })
+  await expect(mine).toContainText('Second question')
+  await expect(mine.getByRole('link', { name: /data\.csv/ })).toBeVisible()
+})
+
 test('a dropped image and a pasted screenshot become chips', async ({ page }) => {
   await openHome(page)
   const dropped = await transfer(page, [png('dropped.png')])

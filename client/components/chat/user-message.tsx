@@ -29,7 +29,7 @@ export interface UserMessageProps {
 export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: UserMessageProps) {
   const text = messageText(message)
   const files = message.parts.filter((part) => part.type === 'file') as SentFile[]
-  const FileList = Files.useComponent(files.length > 0)
+  const LoadedFiles = Files.useComponent(files.length > 0)
   const [editing, setEditing] = useState(false)
   const Loaded = Editor.useComponent(editing)
 
@@ -48,7 +48,7 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: U
 
   return (
     <article className="group flex flex-col items-end" aria-label="Your message" data-role="user">
-      {FileList && files.length > 0 && <FileList files={files} sizes={fileSizes} />}
+      {LoadedFiles && files.length > 0 && <LoadedFiles files={files} sizes={fileSizes} />}
       {text && (
         <div className="max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
           {text}
