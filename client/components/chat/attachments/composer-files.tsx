@@ -141,15 +141,16 @@ function Attachments({ handle, limits, textarea, buttonSlot, onCountChange }: Co
       if (!items.some((item) => item.status === 'error')) setHint('')
       return
     }
+    if (items.some((item) => item.status === 'error')) {
+      queued.current = null
+      setHint('A file could not be uploaded: remove it to send your message.')
+      return
+    }
     if (items.some((item) => item.status === 'uploading')) {
       setHint('Your message is sent once the files are uploaded.')
       return
     }
     queued.current = null
-    if (items.some((item) => item.status === 'error')) {
-      setHint('A file could not be uploaded: remove it to send your message.')
-      return
-    }
     setHint('')
     send(items.flatMap((item) => (item.sent ? [item.sent] : [])))
   }, [items])
