@@ -39,9 +39,10 @@ async function touchSwipe(item: Locator, distance: number) {
 test('a mouse swipe right of 50 px or more closes the toast', async ({ page }) => {
   const item = await showToast(page)
   const swipe = await mouseSwipe(page, item, 60)
-  // It follows the pointer while dragging.
+  // It follows the pointer while dragging, without a transition that would make it lag behind.
   const dragged = (await item.boundingBox())!
   expect(dragged.x).toBeGreaterThan(swipe.box.x + 40)
+  expect(await item.evaluate((element) => getComputedStyle(element).transitionProperty)).toBe('none')
   await swipe.release()
   await expect(item).toHaveAttribute('data-state', 'closed')
   await expect(item).toHaveCount(0)

@@ -89,4 +89,8 @@ test('variants use the theme colours and an action carries its alternative text'
     toast(page, title).locator('svg').first().evaluate((svg) => getComputedStyle(svg).color)
   const colours = new Set([await iconColour('Chat renamed 1'), await iconColour('Could not send 2'), await iconColour('Chat deleted 3')])
   expect(colours.size).toBe(3)
+  // An error toast has a border of its own; the others share the neutral one.
+  const border = (title: string) => toast(page, title).evaluate((item) => getComputedStyle(item).borderTopColor)
+  expect(await border('Could not send 2')).not.toBe(await border('Chat renamed 1'))
+  expect(await border('Chat deleted 3')).toBe(await border('Chat renamed 1'))
 })

@@ -6,7 +6,6 @@ import { cn } from '../../client/lib/cn.ts'
 import { sidebarClasses } from '../../client/components/layout/app-sidebar.tsx'
 import { chatLinkClasses, rowMenuButtonClasses } from '../../client/components/history/chat-history-list.tsx'
 import { loadingBarClasses } from '../../client/components/ui/loading-indicator.tsx'
-import { toastClasses } from '../../client/components/ui/toast-item.tsx'
 import type { LoadingPhase } from '../../client/lib/loading-indicator.ts'
 
 function unchangedByMerge(t: Test, label: string, classes: string) {
@@ -29,19 +28,6 @@ t.test('loading bar, every phase', async (t) => {
   for (const phase of phases) unchangedByMerge(t, phase, loadingBarClasses(phase))
   t.match(loadingBarClasses('idle'), /\binvisible\b/, 'hidden when idle')
   t.notMatch(loadingBarClasses('loading'), /\binvisible\b/, 'drawn while loading')
-})
-
-t.test('toast, every variant, swipe state and open or closing', async (t) => {
-  for (const variant of ['success', 'error', 'info'] as const) {
-    for (const swipe of [undefined, 'move', 'cancel', 'end'] as const) {
-      for (const open of [true, false]) unchangedByMerge(t, `${variant} ${swipe} ${open}`, toastClasses({ variant, swipe, open }))
-    }
-  }
-  // The states the classes exist for: an error's border, no transition while following the finger.
-  t.match(toastClasses({ variant: 'error', open: true }), /\bborder-error-200\b/)
-  t.notMatch(toastClasses({ variant: 'error', open: true }), /\bborder-neutral-200\b/)
-  t.match(toastClasses({ variant: 'info', swipe: 'move', open: true }), /(^| )transition-none\b/)
-  t.notMatch(toastClasses({ variant: 'info', swipe: 'move', open: true }), /transition-\[/)
 })
 
 t.test('chat screen buttons, every variant and state', async (t) => {

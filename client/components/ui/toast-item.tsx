@@ -2,35 +2,21 @@
 // close button and action, Escape, and the swipe to the right that closes it.
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants.ts'
-import { cx } from '../../lib/cx.ts'
 import type { AppToast, ToastVariant } from '../../lib/toast.ts'
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, XIcon } from './icons.tsx'
+// Its own CSS (not Tailwind utilities): how a toast looks is not part of any page's first load.
+import './toast-item.css'
 
 /** Horizontal movement before a press becomes a swipe (below it, clicks on buttons still work). */
 const SWIPE_SLOP_PX = 5
 
 const VARIANT_ICONS: Record<ToastVariant, ReactNode> = {
-  success: <CircleCheckIcon className="text-primary-700 dark:text-primary-400" />,
-  error: <CircleAlertIcon className="text-error-600 dark:text-error-500" />,
-  info: <InfoIcon className="text-secondary-600 dark:text-secondary-500" />,
+  success: <CircleCheckIcon />,
+  error: <CircleAlertIcon />,
+  info: <InfoIcon />,
 }
 
 type Swipe = 'move' | 'cancel' | 'end'
-
-/** A toast's classes: its variant, whether it follows a swiping finger, open or on its way out. */
-export function toastClasses({ variant, swipe, open }: { variant: ToastVariant; swipe?: Swipe; open: boolean }): string {
-  return cx(
-    'pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-lg border bg-white p-4 pr-11 text-sm shadow-lg',
-    'text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100',
-    variant === 'error' ? 'border-error-200 dark:border-error-900' : 'border-neutral-200 dark:border-neutral-700',
-    // While it follows the finger it must not lag behind it.
-    swipe === 'move' ? 'transition-none' : 'transition-[translate,transform,opacity]',
-    'duration-200 ease-out starting:translate-x-8 starting:opacity-0 motion-reduce:transition-none',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
-    !open && 'opacity-0',
-    !open && swipe !== 'end' && 'translate-x-8',
-  )
-}
 
 export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: string, item: HTMLElement | null) => void }) {
   const item = useRef<HTMLLIElement>(null)
@@ -116,12 +102,15 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
       onPointerCancel={(event) => onPointerEnd(event, true)}
       onKeyDown={onKeyDown}
       style={transform ? { transform } : undefined}
-      className={toastClasses({ variant: content.variant, swipe, open })}
+      // toast-item.css: the variant's border, no transition while following the finger, the exit.
+      className="toast"
     >
-      <span className="mt-px shrink-0">{VARIANT_ICONS[content.variant]}</span>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium break-words">{content.title}</p>
-        {content.description && <p className="mt-1 break-words text-neutral-600 dark:text-neutral-300">{content.description}</p>}
+      <span className="toast__icon" data-variant={content.variant}>
+        {VARIANT_ICONS[content.variant]}
+      </span>
+      <div className="toast__body">
+        <p className="toast__title">{content.title}</p>
+        {content.description && <p className="toast__description">{content.description}</p>}
         {content.action && (
           <>
             <span className="sr-only">{content.action.altText}</span>
@@ -131,7 +120,7 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
                 content.action!.onClick()
                 close()
               }}
-              className="mt-3 inline-flex h-8 items-center rounded-md border border-neutral-300 px-3 text-xs font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-600 dark:hover:bg-neutral-700"
+              className="toast__action"
             >
               {content.action.label}
             </button>
@@ -142,7 +131,7 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
         type="button"
         aria-label="Close"
         onClick={close}
-        className="absolute top-3 right-3 inline-flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white"
+        className="toast__close"
       >
         <XIcon width={16} height={16} />
       </button>
