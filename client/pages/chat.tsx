@@ -359,6 +359,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           ) : (
             <ChatComposer
               handle={composer}
+              draftKey={chatId}
               onSubmit={(text, files) => void send(text, files)}
               streaming={busy}
               onStop={() => void stopAnswer()}

@@ -5,7 +5,7 @@ import type { ChatSummary } from '../lib/chat-history.ts'
 import { useRouteData } from '../lib/page-context.ts'
 import { chatHistory } from '../lib/chat-history.ts'
 import { notify } from '../lib/toast.ts'
-import { PromptBox } from '../components/chat/prompt-box.tsx'
+import { clearDraft, PromptBox } from '../components/chat/prompt-box.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import { useModelChoice } from '../components/chat/model-choice.ts'
 import { requestAnswerOnArrival } from '../components/chat/answer-handoff.ts'
@@ -59,6 +59,8 @@ export default function HomePage() {
         toolsOff,
       })
       chatHistory.upsert(chat)
+      // Sent: the home screen's draft goes with it (not for a suggestion: what was typed stays).
+      if (question === text.trim()) clearDraft('home')
       requestAnswerOnArrival(chat.id)
       navigate(`/chat/${chat.id}`)
     } catch (error) {
@@ -95,6 +97,7 @@ export default function HomePage() {
         onSubmit={(question, files) => void start(question, files)}
         sending={sending}
         textareaRef={prompt}
+        draftKey="home"
         footer={
           <>
             <ModelPicker models={data.models} value={model} onChange={setModel} />

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { Icon } from '../ui/icon.tsx'
 import { requestIcon } from '../../lib/icons.ts'
 import { Tooltip } from '../ui/tooltip.tsx'
@@ -22,6 +22,15 @@ const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 
  */
 const NEXT_ICONS = ['lucide:square', 'lucide:sparkles', 'lucide:copy', 'lucide:check', 'lucide:thumbs-up', 'lucide:thumbs-down', 'lucide:refresh-cw', 'lucide:pencil', 'lucide:loader-circle', 'lucide:arrow-down']
 
+/** Forgets a composer's draft (its text was sent from elsewhere than the box, and the box is going). */
+export function clearDraft(draftKey: string): void {
+  try {
+    localStorage.removeItem(`draft:${draftKey}`)
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
 export interface PromptBoxProps {
   value: string
   onValueChange: (value: string) => void
@@ -41,13 +50,15 @@ export interface PromptBoxProps {
   textareaRef?: RefObject<HTMLTextAreaElement | null>
   /** The caller's handle on the attached files (to clear them with a sent message, or restore them). */
   filesRef?: RefObject<ComposerFilesHandle | null>
+  /** Where the unsent text is kept (this browser's localStorage), to survive a reload or leaving the page. */
+  draftKey?: string
 }
 
 /**
  * The message box: grows with its text up to a limit, Enter sends, Shift+Enter breaks the line,
  * and the send button stays disabled while there is nothing to send.
  */
-export function PromptBox({ value, onValueChange, onSubmit, streaming = false, onStop, stopping = false, sending = false, placeholder = 'Send a message…', footer, textareaRef, filesRef }: PromptBoxProps) {
+export function PromptBox({ value, onValueChange, onSubmit, streaming = false, onStop, stopping = false, sending = false, placeholder = 'Send a message…', footer, textareaRef, filesRef, draftKey }: PromptBoxProps) {
   const id = useId()
   const ownRef = useRef<HTMLTextAreaElement>(null)
   const FilesArea = Files.useComponent(true)
@@ -62,6 +73,25 @@ export function PromptBox({ value, onValueChange, onSubmit, streaming = false, o
   const length = value.trim().length
   const tooLong = length > maxChars
   const canSend = !empty && !streaming && !sending && connected && !tooLong
+
+  // The draft: read back once hydrated (the server cannot know it), kept on every change until the
+  // text is sent (the caller empties the box) or erased.
+  const draftRead = useRef(false)
+  useEffect(() => {
+    if (!draftKey) return
+    const key = `draft:${draftKey}`
+    try {
+      if (!draftRead.current) {
+        draftRead.current = true
+        const draft = localStorage.getItem(key)
+        if (draft && !value) return onValueChange(draft)
+      }
+      if (value) localStorage.setItem(key, value)
+      else localStorage.removeItem(key)
+    } catch {
+      // Storage full or blocked: the draft is just not kept.
+    }
+  }, [draftKey, value])
 
   // Grow with the content (before paint, so the box never shows a scrollbar first). Where CSS can
   // (field-sizing: content), it does, and nothing is measured: measuring sets the height to auto
