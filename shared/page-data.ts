@@ -30,7 +30,7 @@ export interface StoredChatMessage {
   parts: Array<Record<string, unknown>>
   status: MessageStatus
   createdAt: number
-  metadata?: { model?: string | null; usage?: unknown }
+  metadata?: { model?: string | null; usage?: unknown; details?: unknown }
 }
 
 export interface ChatVote {

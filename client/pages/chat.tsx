@@ -41,7 +41,7 @@ export default function ChatPage() {
 }
 
 function toUIMessage(message: StoredChatMessage): UIMessage {
-  return { id: message.id, role: message.role, parts: message.parts as UIMessage['parts'], metadata: message.metadata }
+  return { id: message.id, role: message.role, parts: message.parts as UIMessage['parts'], metadata: { ...message.metadata, createdAt: message.createdAt } }
 }
 
 type Votes = Record<string, ChatVote['value']>

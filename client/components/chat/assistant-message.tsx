@@ -14,6 +14,7 @@ import type { ReasoningUIPart } from 'ai'
 import { isToolPart } from './parts/tool-part.ts'
 import type { AnswerPartsProps } from './parts/answer-parts.tsx'
 import { lazyComponent } from '../../lib/lazy-component.ts'
+import { LazyMessageMeta } from './message-meta-loader.ts'
 
 const AnswerParts = lazyComponent<AnswerPartsProps>('the tool cards', () => import('./parts/answer-parts.tsx').then((module) => module.AnswerParts))
 
@@ -38,6 +39,7 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
   const settled = !streaming && !reconnecting
   const reasoning = message.parts.filter((part): part is ReasoningUIPart => part.type === 'reasoning' && part.text !== '')
   const Parts = AnswerParts.useComponent(message.parts.some(isToolPart))
+  const Meta = LazyMessageMeta.useComponent(!readOnly)
   return (
     <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
       {/* On phones the text gets the whole width. */}
@@ -73,7 +75,7 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
         {settled && !readOnly && (
           <div
             className={cx(
-              '-ml-1.5 mt-1 flex items-center gap-0.5 transition-opacity',
+              '-ml-1.5 mt-1 flex flex-wrap items-center gap-0.5 transition-opacity',
               !latest && 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100',
             )}
           >
@@ -100,6 +102,7 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
                 </IconButton>
               </Tooltip>
             )}
+            {Meta && <Meta message={message} answer />}
           </div>
         )}
       </div>

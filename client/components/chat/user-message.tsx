@@ -9,6 +9,7 @@ import { lazyComponent } from '../../lib/lazy-component.ts'
 import type { MessageEditorProps } from './message-editor.tsx'
 import type { MessageFilesProps } from './attachments/message-files.tsx'
 import type { SentFile } from './attachments/file-sizes.ts'
+import { LazyMessageMeta } from './message-meta-loader.ts'
 
 const Editor = lazyComponent<MessageEditorProps>('the message editor', () => import('./message-editor.tsx').then((module) => module.MessageEditor))
 // Thumbnails and file cards: loaded only for a message that carries files.
@@ -30,6 +31,7 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: U
   const text = messageText(message)
   const files = message.parts.filter((part) => part.type === 'file') as SentFile[]
   const LoadedFiles = Files.useComponent(files.length > 0)
+  const Meta = LazyMessageMeta.useComponent(!readOnly)
   const [editing, setEditing] = useState(false)
   const Loaded = Editor.useComponent(editing)
 
@@ -56,6 +58,7 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: U
       )}
       {!readOnly && (
         <div className="mt-1 -mr-1 flex items-center gap-0.5 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+          {Meta && <Meta message={message} />}
           {text && <CopyButton text={text} label="Copy message" />}
           {canEdit && (
             <Tooltip content="Edit message">

@@ -1,7 +1,7 @@
 // The open menu of <Menu> (menu.tsx), loaded the first time a menu is wanted.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import { cn } from '../../lib/cn.ts'
 import type { MenuSection } from './menu.tsx'
+import './menu-popup.css'
 
 export function MenuPopup({
   id,
@@ -67,15 +67,13 @@ export function MenuPopup({
       role="menu"
       aria-label={label}
       onKeyDown={onMenuKeyDown}
-      className={cn(
-        'absolute z-50 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-800',
-        align === 'end' ? 'right-0' : 'left-0',
-        above ? 'bottom-full mb-1' : 'top-full mt-1',
-      )}
+      className="menu-popup"
+      data-align={align === 'end' ? 'end' : 'start'}
+      data-side={above ? 'above' : 'below'}
     >
       {sections.map((section, sectionIndex) => (
-        <div key={sectionIndex} role="group" aria-label={section.label} className={cn(sectionIndex > 0 && 'mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-700')}>
-          {section.label && <div className="px-2 py-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">{section.label}</div>}
+        <div key={sectionIndex} role="group" aria-label={section.label} className="menu-popup__group">
+          {section.label && <div className="menu-popup__label">{section.label}</div>}
           {section.items.map((item) => (
             <button
               key={item.label}
@@ -87,15 +85,13 @@ export function MenuPopup({
                 if (!item.toggle) close()
                 item.onSelect()
               }}
-              className={cn(
-                'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-neutral-100 focus:bg-neutral-100 dark:hover:bg-neutral-700 dark:focus:bg-neutral-700',
-                item.danger ? 'text-error-600 dark:text-error-400' : 'text-neutral-800 dark:text-neutral-100',
-              )}
+              className="menu-popup__item"
+              data-danger={item.danger ? '' : undefined}
             >
               {item.icon}
-              <span className="flex-1">
+              <span className="menu-popup__text">
                 {item.label}
-                {item.hint && <span className="block max-w-64 text-xs text-neutral-600 dark:text-neutral-300">{item.hint}</span>}
+                {item.hint && <span className="menu-popup__hint">{item.hint}</span>}
               </span>
               {item.toggle ? <Switch on={Boolean(item.checked)} /> : item.checked && <span aria-hidden="true">✓</span>}
             </button>

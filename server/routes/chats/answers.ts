@@ -185,7 +185,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
 
       // The upstream (an OpenAI-compatible server, a gateway) can log the same id as we do.
       const traced = { 'x-request-id': request.id }
-      let outcome: RelayOutcome = { parts: [], status: 'partial' }
+      let outcome: RelayOutcome = { parts: [], status: 'partial', details: { totalMs: 0, finishReason: 'stopped' } }
       // Saved about once a second while it streams (answer-checkpoints.ts).
       const draft = { parts: [], version: 0 }
       app.answerCheckpoints.track(assistantId, draft)
@@ -221,9 +221,9 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         describeError: modelFailed,
         onSettled: async () => {
           app.answerCheckpoints.untrack(assistantId)
-          const { parts, status, usage } = outcome
+          const { parts, status, usage, details } = outcome
           try {
-            await app.chats.finishMessage(assistantId, { parts: parts as unknown as ChatMessage['parts'], status, usage })
+            await app.chats.finishMessage(assistantId, { parts: parts as unknown as ChatMessage['parts'], status, usage, details })
           } finally {
             await releaseSlot().catch((error: unknown) => request.log.warn({ err: error }, 'chats: releasing an answer slot failed'))
           }

@@ -43,6 +43,17 @@ function partsOf(row: MessagesTable): ChatMessage['parts'] {
   return parts
 }
 
+/**
+ * An answer's `usage` column: the provider's token counts, and (since issue 17) under `details`
+ * how the answer went (time to first token, total time, finish reason). Older rows have the
+ * counts alone.
+ */
+function answerRecord(column: string | null): { usage?: Record<string, unknown>; details?: Record<string, unknown> } {
+  if (!column) return {}
+  const { details, ...usage } = JSON.parse(column) as Record<string, unknown>
+  return { ...(Object.keys(usage).length > 0 && { usage }), ...(details !== undefined && { details: details as Record<string, unknown> }) }
+}
+
 function toMessage(row: MessagesTable): ChatMessage {
   return {
     id: row.id,
@@ -50,7 +61,7 @@ function toMessage(row: MessagesTable): ChatMessage {
     parts: partsOf(row),
     status: row.status,
     createdAt: Number(row.created_at),
-    metadata: row.role === 'assistant' ? { model: row.model, usage: row.usage ? JSON.parse(row.usage) : undefined } : undefined,
+    metadata: row.role === 'assistant' ? { model: row.model, ...answerRecord(row.usage) } : undefined,
   }
 }
 
@@ -174,11 +185,11 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       }))
     },
 
-    async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: unknown }): Promise<void> {
+    async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: object; details?: object }): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('messages')
-          .set({ parts: JSON.stringify(update.parts), status: update.status, usage: update.usage === undefined ? null : JSON.stringify(update.usage) })
+          .set({ parts: JSON.stringify(update.parts), status: update.status, usage: update.usage || update.details ? JSON.stringify({ ...update.usage, ...(update.details && { details: update.details }) }) : null })
           .where('id', '=', messageId)
           .execute()
         await trx.deleteFrom('answer_drafts').where('message_id', '=', messageId).execute()

@@ -32,6 +32,17 @@ export interface RelayOutcome {
   parts: StoredPart[]
   status: 'complete' | 'partial' | 'interrupted' | 'error'
   usage?: LanguageModelUsage
+  /** How the answer went, for its info button: measured here, never guessed. */
+  details: AnswerDetails
+}
+
+export interface AnswerDetails {
+  /** From the request to the model until its first word (text or reasoning); absent when none came. */
+  firstTokenMs?: number
+  /** From the request to the model until the answer ended. */
+  totalMs: number
+  /** The model's own reason ('stop', 'length', 'tool-calls', …), or 'stopped' (Stop), 'error', 'interrupted'. */
+  finishReason: string
 }
 
 /**
@@ -116,6 +127,8 @@ async function* relayStream(
   let usage: LanguageModelUsage | undefined
   let finishReason: string | undefined
   let status: RelayOutcome['status'] = 'complete'
+  const requestedAt = Date.now()
+  let firstTokenAt: number | undefined
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
   const stepTools = tools
     ? createStepTools({
@@ -162,6 +175,7 @@ async function* relayStream(
           case 'reasoning-delta': {
             const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
             if (stored) stored.text += part.delta
+            firstTokenAt ??= Date.now()
             draft.version++
             if (stored && part.providerMetadata) stepTools?.noteContent(stored, part.providerMetadata)
             yield { type: part.type, id: part.id, delta: part.delta }
@@ -231,10 +245,15 @@ async function* relayStream(
     if (stored.type === 'text' || stored.type === 'reasoning') stored.state = 'done'
   }
   stepTools?.settleUnfinished(status)
-  options.onEnd({ parts, status, usage })
+  const details: AnswerDetails = {
+    ...(firstTokenAt === undefined ? {} : { firstTokenMs: firstTokenAt - requestedAt }),
+    totalMs: Date.now() - requestedAt,
+    finishReason: status === 'partial' ? 'stopped' : status === 'complete' ? (finishReason ?? 'stop') : status,
+  }
+  options.onEnd({ parts, status, usage, details })
   if (status === 'partial' || status === 'interrupted') yield { type: 'abort' }
   else if (status === 'complete') {
     if (!stepFinished) yield { type: 'finish-step' }
-    yield { type: 'finish', ...(finishReason ? { finishReason: finishReason as never } : {}), messageMetadata: { ...metadata, usage } }
+    yield { type: 'finish', ...(finishReason ? { finishReason: finishReason as never } : {}), messageMetadata: { ...metadata, usage, details } }
   }
 }
