@@ -39,6 +39,12 @@ t.test('create a chat, stream the answer, read it back', async (t) => {
   t.equal(stored.messages.length, 2)
   t.match(stored.messages[1], { role: 'assistant', status: 'complete' })
   t.ok(stored.messages[1].metadata.usage.outputTokens > 0, 'token usage is stored')
+  // How the answer went, for its info button: measured by the relay, streamed with finish and stored.
+  const details = stored.messages[1].metadata.details
+  t.match(details, { firstTokenMs: Number, totalMs: Number, finishReason: 'stop' })
+  t.ok(details.firstTokenMs >= 0 && details.firstTokenMs <= details.totalMs, 'the first token came before the end')
+  t.same((finish.messageMetadata as { details?: unknown }).details, details, 'the finish chunk carried the same')
+  t.notOk('details' in stored.messages[1].metadata.usage, 'the usage is the provider’s counts alone')
   t.equal(stored.messages[1].parts.filter((p: { type: string }) => p.type === 'text').map((p: { text: string }) => p.text).join(''), text)
   t.equal(stored.chat.title, 'What is Fastify?', 'the model named it (the offline model: the subject of the question)')
   t.equal(stored.chat.isOwner, true)
