@@ -122,6 +122,12 @@ test('on a phone the cards fit the screen', async ({ page }) => {
   await expect(answer.getByRole('group', { name: 'Tool: Chart' }).getByRole('img')).toBeVisible()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBe(0)
+  // The Tools menu opens within the screen too (its trigger is well right of the left edge).
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: /^Tools/ }).click()
+  const menu = (await page.getByRole('menu').boundingBox())!
+  expect(menu.x).toBeGreaterThanOrEqual(0)
+  expect(menu.x + menu.width).toBeLessThanOrEqual(375)
 })
 
 test('the Tools control turns a tool off for this chat, kept after a reload', async ({ page }) => {

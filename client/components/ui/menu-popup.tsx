@@ -22,10 +22,13 @@ export function MenuPopup({
   const menu = useRef<HTMLDivElement>(null)
   // Opens upward when there is no room below (a chat near the bottom of the sidebar), before paint.
   const [above, setAbove] = useState(false)
+  // And moves sideways as far as it must to stay on a narrow screen (a phone's composer controls).
+  const [shift, setShift] = useState(0)
   useLayoutEffect(() => {
     const box = menu.current?.getBoundingClientRect()
     const anchor = button.current?.getBoundingClientRect()
     if (box && anchor && box.bottom > window.innerHeight - 8 && anchor.top - box.height - 8 > 0) setAbove(true)
+    if (box) setShift(box.right > window.innerWidth - 8 ? Math.max(8 - box.left, window.innerWidth - 8 - box.right) : box.left < 8 ? 8 - box.left : 0)
   }, [])
 
   function items(): HTMLElement[] {
@@ -70,6 +73,7 @@ export function MenuPopup({
       className="menu-popup"
       data-align={align === 'end' ? 'end' : 'start'}
       data-side={above ? 'above' : 'below'}
+      style={shift ? { translate: `${shift}px 0` } : undefined}
     >
       {sections.map((section, sectionIndex) => (
         <div key={sectionIndex} role="group" aria-label={section.label} className="menu-popup__group">
