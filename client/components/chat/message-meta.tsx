@@ -7,19 +7,13 @@ import type { UIMessage } from 'ai'
 import { Icon } from '../ui/icon.tsx'
 import { Tooltip } from '../ui/tooltip.tsx'
 import { IconButton } from './icon-button.tsx'
+import { answerFacts, exactTime, relativeTime, type AnswerMetadata } from './message-meta-format.ts'
 import './message-meta.css'
 
 export interface MessageMetaProps {
   message: UIMessage
   /** An answer: its info button too. */
   answer?: boolean
-}
-
-interface AnswerMetadata {
-  createdAt?: number
-  model?: string | null
-  usage?: { inputTokens?: number; outputTokens?: number }
-  details?: { firstTokenMs?: number; totalMs?: number; finishReason?: string }
 }
 
 /** Messages written in this tab have no stored time yet: the moment they first showed. */
@@ -44,56 +38,6 @@ function subscribe(listener: () => void) {
   }
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
-const exact = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' })
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-]
-
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
-export function relativeTime(at: number, reference: number): string {
-  const seconds = Math.round((at - reference) / 1000)
-  if (Math.abs(seconds) < 45) return 'just now'
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
-  return relative.format(Math.round(seconds / 60) || -1, 'minute')
-}
-
-const FINISH: Record<string, string> = {
-  stop: 'Finished',
-  length: 'Stopped at the length limit',
-  stopped: 'Stopped by you',
-  error: 'Failed',
-  interrupted: 'Interrupted',
-  'tool-calls': 'Stopped at the tool step limit',
-  'content-filter': 'Stopped by the provider’s content filter',
-}
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
-
-/** The answer's facts, each with a value or what is missing ("not reported by the provider"). */
-export function answerFacts(metadata: AnswerMetadata): Array<[string, string]> {
-  const { usage, details } = metadata
-  const tokens = (value: number | undefined) => (value === undefined ? 'not reported by the provider' : value.toLocaleString('en'))
-  const writing = details?.totalMs !== undefined && details.firstTokenMs !== undefined ? details.totalMs - details.firstTokenMs : undefined
-  const rate = usage?.outputTokens !== undefined && writing !== undefined && writing > 0 ? `${(usage.outputTokens / (writing / 1000)).toFixed(1)} tokens/s` : 'not known'
-  const timing = (value: number | undefined, missing: string) => (value === undefined ? missing : seconds(value))
-  const recorded = details !== undefined
-  return [
-    ['Model', metadata.model ?? 'not recorded'],
-    ['Input tokens', tokens(usage?.inputTokens)],
-    ['Output tokens', tokens(usage?.outputTokens)],
-    ['First token after', recorded ? timing(details.firstTokenMs, 'no text came') : 'not recorded'],
-    ['Total time', recorded ? timing(details.totalMs, 'not recorded') : 'not recorded'],
-    ['Speed', recorded ? rate : 'not known'],
-    ['Finish', recorded && details.finishReason ? (FINISH[details.finishReason] ?? details.finishReason) : 'not recorded'],
-  ]
-}
-
 export function MessageMeta({ message, answer = false }: MessageMetaProps) {
   const metadata = (message.metadata ?? {}) as AnswerMetadata
   const [seen] = useState(() => {
@@ -109,7 +53,7 @@ export function MessageMeta({ message, answer = false }: MessageMetaProps) {
 
   return (
     <>
-      <time className="message-meta__time" dateTime={new Date(at).toISOString()} title={exact.format(at)}>
+      <time className="message-meta__time" dateTime={new Date(at).toISOString()} title={exactTime(at)}>
         {relativeTime(at, Math.max(reference, at))}
       </time>
       {answer && (
