@@ -219,4 +219,29 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('files').execute()
     },
   },
+  // Conversations as trees (issue 17), first step: each message names its parent (null for a
+  // chat's first) and each chat its current leaf, the last message of the branch it shows. A chat
+  // written before is one straight branch: each message's parent is the one before it by seq.
+  '0007_message_tree': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('messages').addColumn('parent_id', 'text').execute()
+      await db.schema.alterTable('chats').addColumn('current_leaf_id', 'text').execute()
+      await sql`
+        UPDATE messages SET parent_id = (
+          SELECT previous.id FROM messages AS previous
+          WHERE previous.chat_id = messages.chat_id AND previous.seq < messages.seq
+          ORDER BY previous.seq DESC LIMIT 1
+        )`.execute(db)
+      await sql`
+        UPDATE chats SET current_leaf_id = (
+          SELECT last.id FROM messages AS last WHERE last.chat_id = chats.id ORDER BY last.seq DESC LIMIT 1
+        )`.execute(db)
+      await db.schema.createIndex('messages_parent').on('messages').columns(['chat_id', 'parent_id']).execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('messages_parent').execute()
+      await db.schema.alterTable('chats').dropColumn('current_leaf_id').execute()
+      await db.schema.alterTable('messages').dropColumn('parent_id').execute()
+    },
+  },
 }

@@ -39,6 +39,8 @@ export interface ChatsTable {
   updated_at: number
   /** Tools this chat turned off: a JSON array of names (null: none off). */
   tools_off: string | null
+  /** The last message of the branch the chat shows (migration 0007); null only for a chat being made. */
+  current_leaf_id: string | null
 }
 
 export interface MessagesTable {
@@ -46,6 +48,8 @@ export interface MessagesTable {
   chat_id: string
   /** Order within the chat (never order by time: two messages can share a millisecond). */
   seq: number
+  /** The message this one follows (null for the chat's first): the chat is a tree of them. */
+  parent_id: string | null
   role: 'user' | 'assistant' | 'system'
   /** AI SDK UIMessage parts, JSON. */
   parts: string

@@ -1,6 +1,6 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
 import { storedUserParts } from './message-parts.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
@@ -98,10 +98,6 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
   // Bytes of a JSON text column, in the database's own terms.
   const bytesOf = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
 
-  async function nextSeq(trx: Transaction<Database> | Kysely<Database>, chatId: string): Promise<number> {
-    const row = await trx.selectFrom('messages').select((eb) => eb.fn.max('seq').as('max')).where('chat_id', '=', chatId).executeTakeFirst()
-    return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1
-  }
 
   return {
     async list(ownerId: string, limit: number, cursor?: ChatCursor | null): Promise<ChatListPage> {
@@ -128,15 +124,15 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('chats')
-          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: input.toolsOff?.length ? JSON.stringify(input.toolsOff) : null })
+          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: input.toolsOff?.length ? JSON.stringify(input.toolsOff) : null, current_leaf_id: input.message.id })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst()
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null
         await trx
           .insertInto('messages')
-          .values({ id: input.message.id, chat_id: input.id, seq: 0, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
+          .values({ id: input.message.id, chat_id: input.id, seq: 0, parent_id: null, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
-        return toSummary({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: null })
+        return toSummary({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: null, current_leaf_id: input.message.id })
       }))
     },
 
@@ -158,11 +154,15 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return row ? { ...toMessage(row), seq: Number(row.seq) } : null
     },
 
-    /** Appends messages at the end of the chat, in order, and marks activity. */
+    /**
+     * Appends messages at the end of the chat, in order, each following the one before it (the
+     * first follows the chat's last message), marks activity and makes the last one the leaf.
+     */
     async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>): Promise<void> {
       if (messages.length === 0) return
       await rethrowTakenId(() => db.transaction().execute(async (trx) => {
-        const first = await nextSeq(trx, chatId)
+        const last = await trx.selectFrom('messages').select(['id', 'seq']).where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(1).executeTakeFirst()
+        const first = last ? Number(last.seq) + 1 : 0
         const at = now()
         // One statement for all of them: this sits between a user's Send and the model call.
         await trx
@@ -172,6 +172,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
               id: message.id,
               chat_id: chatId,
               seq: first + index,
+              parent_id: index === 0 ? (last?.id ?? null) : messages[index - 1]!.id,
               role: message.role,
               parts: JSON.stringify(message.parts),
               status: message.status,
@@ -181,7 +182,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
             })),
           )
           .execute()
-        await trx.updateTable('chats').set({ updated_at: at }).where('id', '=', chatId).execute()
+        await trx.updateTable('chats').set({ updated_at: at, current_leaf_id: messages[messages.length - 1]!.id }).where('id', '=', chatId).execute()
       }))
     },
 
@@ -200,11 +201,19 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     async truncate(chatId: string, messageId: string, inclusive: boolean): Promise<boolean> {
       const target = await db.selectFrom('messages').select('seq').where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
       if (!target) return false
-      await db
-        .deleteFrom('messages')
-        .where('chat_id', '=', chatId)
-        .where('seq', inclusive ? '>=' : '>', Number(target.seq))
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('messages')
+          .where('chat_id', '=', chatId)
+          .where('seq', inclusive ? '>=' : '>', Number(target.seq))
+          .execute()
+        // The branch now ends at the last message left.
+        await trx
+          .updateTable('chats')
+          .set((eb) => ({ current_leaf_id: eb.selectFrom('messages').select('messages.id').where('messages.chat_id', '=', chatId).orderBy('messages.seq', 'desc').limit(1) }))
+          .where('id', '=', chatId)
+          .execute()
+      })
       return true
     },
 
