@@ -1,23 +1,18 @@
 // Chats that exist before migration 0003_chat_search are searchable after it, on both databases;
 // and the migration can be undone and redone.
 import t from 'tap'
-import { Migrator } from 'kysely'
-import { createDatabase } from '../../server/plugins/db.ts'
-import { migrations } from '../../server/db/migrations.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../server/db/schema.ts'
 import { createChatSearch } from '../../server/services/chats/chat-search.ts'
-import { DIALECTS, withPostgres } from '../helpers/postgres-dialects.ts'
+import { DIALECTS } from '../helpers/postgres-dialects.ts'
+import { migrationDatabase } from '../helpers/migration-database.ts'
 
 for (const dialect of DIALECTS) {
   t.test(dialect, async (t) => {
-    let databaseUrl: string | undefined
-    if (dialect === 'postgres') {
-      const url = await withPostgres(t)
-      if (!url) return
-      databaseUrl = url
-    }
-    const { db } = await createDatabase({ databaseUrl, databasePath: ':memory:' })
-    t.teardown(() => db.destroy())
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+    const opened = await migrationDatabase(t, dialect)
+    if (!opened) return
+    const { db: untyped, migrator } = opened
+    const db = untyped as Kysely<Database>
 
     t.notOk((await migrator.migrateTo('0002_chats_messages_votes')).error)
     await db.insertInto('chats').values({ id: 'old', owner_id: 'o1', title: 'Aquarium maintenance', visibility: 'private', model: null, created_at: 1, updated_at: 2 }).execute()

@@ -2,12 +2,11 @@
 // current leaf. Chats written before migration 0007 become one straight branch, on both databases;
 // new messages, edits and regenerations keep the chain and the leaf right; the migration undoes.
 import t from 'tap'
-import { Migrator, type Kysely } from 'kysely'
-import { createDatabase } from '../../server/plugins/db.ts'
-import { migrations } from '../../server/db/migrations.ts'
+import type { Kysely } from 'kysely'
 import { createChatStore } from '../../server/services/chats/chat-store.ts'
 import type { Database } from '../../server/db/schema.ts'
-import { DIALECTS, withPostgres } from '../helpers/postgres-dialects.ts'
+import { DIALECTS } from '../helpers/postgres-dialects.ts'
+import { migrationDatabase } from '../helpers/migration-database.ts'
 
 const text = (value: string) => [{ type: 'text', text: value }]
 
@@ -20,48 +19,41 @@ async function shape(db: Kysely<Database>, chatId: string) {
 
 for (const dialect of DIALECTS) {
   t.test(dialect, async (t) => {
-    let databaseUrl: string | undefined
-    if (dialect === 'postgres') {
-      const url = await withPostgres(t)
-      if (!url) return
-      databaseUrl = url
-    }
-    const { db } = await createDatabase({ databaseUrl, databasePath: ':memory:' })
-    t.teardown(() => db.destroy())
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+    const opened = await migrationDatabase(t, dialect)
+    if (!opened) return
+    const { db: untyped, migrator } = opened
+    const db = untyped as Kysely<Database>
 
     // A database as the previous version left it: two chats, one of three messages, one empty.
     t.notOk((await migrator.migrateTo('0006_files')).error)
-    const old = db as unknown as Kysely<any>
-    await old.insertInto('chats').values([
+    await db.insertInto('chats').values([
       { id: 'c1', owner_id: 'o1', title: 'Old', visibility: 'private', model: null, created_at: 1, updated_at: 3, tools_off: null },
       { id: 'empty', owner_id: 'o1', title: 'Nothing', visibility: 'private', model: null, created_at: 1, updated_at: 1, tools_off: null },
     ]).execute()
-    const row = (id: string, seq: number, role: string) => ({ id, chat_id: 'c1', seq, role, parts: JSON.stringify(text(id)), status: 'complete', usage: null, model: null, created_at: seq })
+    const row = (id: string, seq: number, role: 'user' | 'assistant') => ({ id, chat_id: 'c1', seq, role, parts: JSON.stringify(text(id)), status: 'complete' as const, usage: null, model: null, created_at: seq })
     // Inserted out of order: the chain follows seq, not insertion.
-    await old.insertInto('messages').values([row('m3', 2, 'user'), row('m1', 0, 'user'), row('m2', 1, 'assistant')]).execute()
+    await db.insertInto('messages').values([row('m3', 2, 'user'), row('m1', 0, 'user'), row('m2', 1, 'assistant')]).execute()
 
     t.notOk((await migrator.migrateToLatest()).error, 'migrates with data in place')
-    const typed = db as unknown as Kysely<Database>
-    t.same(await shape(typed, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' }, 'an old chat is one straight branch ending at its last message')
-    t.same((await shape(typed, 'empty')).leaf, null)
+    t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' }, 'an old chat is one straight branch ending at its last message')
+    t.same((await shape(db, 'empty')).leaf, null)
 
-    const store = createChatStore(typed)
+    const store = createChatStore(db)
     t.equal((await store.messages('c1')).length, 3, 'nothing lost')
     await store.append('c1', [
       { id: 'm4', role: 'assistant', parts: text('m4'), status: 'complete' },
       { id: 'm5', role: 'user', parts: text('m5'), status: 'complete' },
     ])
-    t.same(await shape(typed, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2'], ['m4', 'm3'], ['m5', 'm4']], leaf: 'm5' }, 'appended messages continue the branch')
+    t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2'], ['m4', 'm3'], ['m5', 'm4']], leaf: 'm5' }, 'appended messages continue the branch')
     await store.truncate('c1', 'm4', true)
-    t.same(await shape(typed, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' }, 'after an edit or a regeneration the leaf is the last message left')
+    t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' }, 'after an edit or a regeneration the leaf is the last message left')
 
     await store.create({ id: 'c2', ownerId: 'o1', model: null, message: { id: 'n1', parts: text('n1') } })
     await store.append('c2', [{ id: 'n2', role: 'assistant', parts: text('n2'), status: 'streaming' }])
-    t.same(await shape(typed, 'c2'), { parents: [['n1', null], ['n2', 'n1']], leaf: 'n2' }, 'a new chat starts its branch at its first message')
+    t.same(await shape(db, 'c2'), { parents: [['n1', null], ['n2', 'n1']], leaf: 'n2' }, 'a new chat starts its branch at its first message')
 
     t.notOk((await migrator.migrateTo('0006_files')).error, 'the migration undoes')
     t.notOk((await migrator.migrateToLatest()).error, 'and redoes')
-    t.same(await shape(typed, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' })
+    t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' })
   })
 }
