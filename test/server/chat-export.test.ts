@@ -54,8 +54,14 @@ t.test('JSON: the chat and its messages as the API returns them, without the own
   const body = res.json()
   const read = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json()
   t.same(Object.keys(body).sort(), ['chat', 'messages'])
-  t.same(body.messages, read.messages, 'the stored messages, in order')
-  t.match(body.chat, { id: chatId, title: 'Tides', visibility: 'private', createdAt: Number, updatedAt: Number })
+  t.same(
+    body.messages.map(({ parentId: _parent, ...message }: { parentId: string | null }) => message),
+    read.messages,
+    'the stored messages, in order',
+  )
+  const ids = read.messages.map((message: { id: string }) => message.id)
+  t.same(body.messages.map((message: { parentId: string | null }) => message.parentId), [null, ...ids.slice(0, -1)], 'each with its parent: the tree')
+  t.match(body.chat, { id: chatId, title: 'Tides', visibility: 'private', createdAt: Number, updatedAt: Number, currentLeafId: ids.at(-1) })
   t.notOk('ownerId' in body.chat, 'the owner id is not exported')
   t.same(body.messages.map((m: { role: string; status: string }) => `${m.role}:${m.status}`), ['user:complete', 'assistant:complete', 'user:complete', 'assistant:error'])
   t.match(res.body, /\n {2}"chat"/, 'indented for people to read')

@@ -230,8 +230,11 @@ export default async function chatRoutes(app: FastifyInstance) {
       const { ownerId: _owner, ...summary } = chat
       reply.header('cache-control', 'no-store')
       if (request.query.format === 'json') {
+        // The whole tree: each message with its parent, and the leaf of the branch the chat shows.
+        const { currentLeafId, parents } = await app.chats.tree(chat.id)
+        const tree = messages.map((message) => ({ ...message, parentId: parents.get(message.id) ?? null }))
         reply.header('content-disposition', exportDisposition(chat.title, 'json'))
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify({ chat: summary, messages }, null, 2))
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify({ chat: { ...summary, currentLeafId }, messages: tree }, null, 2))
       }
       reply.header('content-disposition', exportDisposition(chat.title, 'md'))
       return reply.type('text/markdown; charset=utf-8').send(chatToMarkdown(summary, messages))

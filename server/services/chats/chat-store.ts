@@ -149,6 +149,15 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return rows.map(({ draft, ...row }) => toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row))
     },
 
+    /** The chat as a tree: each message's parent, and the leaf of the branch it shows (the JSON export). */
+    async tree(chatId: string): Promise<{ currentLeafId: string | null; parents: Map<string, string | null> }> {
+      const [rows, chat] = await Promise.all([
+        db.selectFrom('messages').select(['id', 'parent_id']).where('chat_id', '=', chatId).execute(),
+        db.selectFrom('chats').select('current_leaf_id').where('id', '=', chatId).executeTakeFirst(),
+      ])
+      return { currentLeafId: chat?.current_leaf_id ?? null, parents: new Map(rows.map((row) => [row.id, row.parent_id])) }
+    },
+
     async message(chatId: string, messageId: string): Promise<(ChatMessage & { seq: number }) | null> {
       const row = await db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
       return row ? { ...toMessage(row), seq: Number(row.seq) } : null
