@@ -2,9 +2,9 @@
 // per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
-import { storedUserParts } from './message-parts.ts'
+import { toMessage, toSummary } from './chat-rows.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
-import type { ChatsTable, Database, MessagesTable, MessageStatus, Visibility } from '../../db/schema.ts'
+import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 
 /** The shapes the pages and the API share (shared/page-data.ts). */
 export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
@@ -17,10 +17,6 @@ export interface ChatCursor {
 
 export const DEFAULT_TITLE = 'New chat'
 
-function toSummary(row: ChatsTable): ChatSummary {
-  return { id: row.id, title: row.title, visibility: row.visibility, model: row.model, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) }
-}
-
 /** A client-chosen message id that some message (in any chat, anyone's) already has. */
 export class MessageIdTakenError extends Error {
   override name = 'MessageIdTakenError'
@@ -30,39 +26,6 @@ export class MessageIdTakenError extends Error {
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
-
-function partsOf(row: MessagesTable): ChatMessage['parts'] {
-  const parts = JSON.parse(row.parts) as ChatMessage['parts']
-  // A user message shows only what a user can send, whatever an older version stored.
-  if (row.role === 'user') return storedUserParts(parts)
-  // An answer that will not grow any more (stopped, failed, cut by a crash) has no open part.
-  if (row.status !== 'streaming' && row.status !== 'complete') {
-    for (const part of parts) if (part.state === 'streaming') part.state = 'done'
-  }
-  return parts
-}
-
-/**
- * An answer's `usage` column: the provider's token counts, and (since issue 17) under `details`
- * how the answer went (time to first token, total time, finish reason). Older rows have the
- * counts alone.
- */
-function answerRecord(column: string | null): { usage?: Record<string, unknown>; details?: Record<string, unknown> } {
-  if (!column) return {}
-  const { details, ...usage } = JSON.parse(column) as Record<string, unknown>
-  return { ...(Object.keys(usage).length > 0 && { usage }), ...(details !== undefined && { details: details as Record<string, unknown> }) }
-}
-
-function toMessage(row: MessagesTable): ChatMessage {
-  return {
-    id: row.id,
-    role: row.role,
-    parts: partsOf(row),
-    status: row.status,
-    createdAt: Number(row.created_at),
-    metadata: row.role === 'assistant' ? { model: row.model, ...answerRecord(row.usage) } : undefined,
-  }
 }
 
 /**
