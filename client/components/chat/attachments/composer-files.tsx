@@ -40,7 +40,7 @@ interface Item {
   size: number
   /** The browser's guess until the server has decided from the bytes. */
   mediaType: string
-  /** An object URL of the picked image, or our own URL once uploaded. */
+  /** An object URL of the picked image (freed with freePreview); a restored chip shows `sent.url`. */
   preview: string | null
   status: 'uploading' | 'done' | 'error'
   progress: number
@@ -50,6 +50,10 @@ interface Item {
 }
 
 let nextKey = 0
+
+function freePreview(item: Pick<Item, 'preview'>) {
+  if (item.preview) URL.revokeObjectURL(item.preview)
+}
 
 /** Nothing for a visitor who may not upload (not signed in, and anonymous uploads are off). */
 export function ComposerFiles(props: ComposerFilesProps) {
@@ -91,7 +95,7 @@ function Attachments({ handle, limits, textarea, buttonSlot, onCountChange }: Co
           rememberFileSize(uploaded.url, uploaded.size)
           // The server decides the type from the bytes: a "picture" that is not one loses its thumbnail.
           const image = uploaded.mediaType.startsWith('image/')
-          if (!image && preview) URL.revokeObjectURL(preview)
+          if (!image) freePreview({ preview })
           update(key, { status: 'done', progress: 1, sent, mediaType: uploaded.mediaType, name: uploaded.filename, size: uploaded.size, ...(image ? {} : { preview: null }) })
         },
         (error: Error) => {
@@ -107,7 +111,7 @@ function Attachments({ handle, limits, textarea, buttonSlot, onCountChange }: Co
   function remove(item: Item) {
     item.upload?.abort()
     if (item.status === 'done' && item.sent) discardUpload(item.sent.url)
-    if (item.preview?.startsWith('blob:')) URL.revokeObjectURL(item.preview)
+    freePreview(item)
     setItems((list) => list.filter((other) => other.key !== item.key))
     setAnnouncement(`Removed ${item.name}`)
     textarea.current?.focus()
@@ -121,7 +125,7 @@ function Attachments({ handle, limits, textarea, buttonSlot, onCountChange }: Co
         setItems((list) => [...list])
       },
       clear() {
-        for (const item of current.current) if (item.preview?.startsWith('blob:')) URL.revokeObjectURL(item.preview)
+        current.current.forEach(freePreview)
         setItems([])
       },
       restore(files) {
@@ -213,7 +217,7 @@ function Attachments({ handle, limits, textarea, buttonSlot, onCountChange }: Co
     () => () => {
       for (const item of current.current) {
         item.upload?.abort()
-        if (item.preview?.startsWith('blob:')) URL.revokeObjectURL(item.preview)
+        freePreview(item)
       }
     },
     [],
