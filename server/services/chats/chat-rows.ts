@@ -1,0 +1,41 @@
+// Rows of the chats and messages tables as the pages and the API see them (chat-store.ts reads them).
+import { storedUserParts } from './message-parts.ts'
+import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
+import type { ChatsTable, MessagesTable } from '../../db/schema.ts'
+
+export function toSummary(row: ChatsTable): ChatSummary {
+  return { id: row.id, title: row.title, visibility: row.visibility, model: row.model, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) }
+}
+
+function partsOf(row: MessagesTable): ChatMessage['parts'] {
+  const parts = JSON.parse(row.parts) as ChatMessage['parts']
+  // A user message shows only what a user can send, whatever an older version stored.
+  if (row.role === 'user') return storedUserParts(parts)
+  // An answer that will not grow any more (stopped, failed, cut by a crash) has no open part.
+  if (row.status !== 'streaming' && row.status !== 'complete') {
+    for (const part of parts) if (part.state === 'streaming') part.state = 'done'
+  }
+  return parts
+}
+
+/**
+ * An answer's `usage` column: the provider's token counts, and (since issue 17) under `details`
+ * how the answer went (time to first token, total time, finish reason). Older rows have the
+ * counts alone.
+ */
+function answerRecord(column: string | null): { usage?: Record<string, unknown>; details?: Record<string, unknown> } {
+  if (!column) return {}
+  const { details, ...usage } = JSON.parse(column) as Record<string, unknown>
+  return { ...(Object.keys(usage).length > 0 && { usage }), ...(details !== undefined && { details: details as Record<string, unknown> }) }
+}
+
+export function toMessage(row: MessagesTable): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    parts: partsOf(row),
+    status: row.status,
+    createdAt: Number(row.created_at),
+    metadata: row.role === 'assistant' ? { model: row.model, ...answerRecord(row.usage) } : undefined,
+  }
+}
