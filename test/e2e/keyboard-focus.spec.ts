@@ -61,6 +61,27 @@ test('the phone drawer takes the focus when it opens and gives it back when it c
   await expect(toggle).toBeFocused()
 })
 
+test('Tab stays in the phone drawer even while its focus trap is still loading', async ({ page }) => {
+  // The trap's code comes with the first opening; on a slow link Tab may be pressed before it runs.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/focus-trap-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+  await expect(page.locator('#app-sidebar')).toBeInViewport()
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    const inside = await page.evaluate(() => document.activeElement === document.body || document.getElementById('app-sidebar')!.contains(document.activeElement))
+    expect(inside, `Tab ${i + 1} left the drawer`).toBe(true)
+  }
+  release()
+})
+
 test('a suggestion card sent with the keyboard leaves the focus in the chat prompt', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)

@@ -55,8 +55,11 @@ export function DefaultLayout({ children, chatTitle }: { children: ReactNode; ch
 
   return (
     <div className="flex h-dvh overflow-hidden">
+      {/* Inert with the rest of the page behind the open drawer: until the drawer's focus trap has
+          loaded (it comes with the first opening), a Tab past its last item must not land here. */}
       <a
         href="#main"
+        inert={drawerOpen}
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-neutral-800"
       >
         Skip to content
