@@ -31,6 +31,11 @@ export interface StoredChatMessage {
   status: MessageStatus
   createdAt: number
   metadata?: { model?: string | null; usage?: unknown; details?: unknown }
+  /**
+   * Every version of this message (its siblings in the chat's tree, itself included), oldest
+   * first; only when there is more than one. The switcher shows "index / length".
+   */
+  versions?: string[]
 }
 
 export interface ChatVote {

@@ -45,8 +45,8 @@ for (const dialect of DIALECTS) {
       { id: 'm5', role: 'user', parts: text('m5'), status: 'complete' },
     ])
     t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2'], ['m4', 'm3'], ['m5', 'm4']], leaf: 'm5' }, 'appended messages continue the branch')
-    await store.truncate('c1', 'm4', true)
-    t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' }, 'after an edit or a regeneration the leaf is the last message left')
+    await store.removeBelow('c1', 'm4', true)
+    t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' }, 'after deleting the end of a branch the leaf is the last message left')
 
     await store.create({ id: 'c2', ownerId: 'o1', model: null, message: { id: 'n1', parts: text('n1') } })
     await store.append('c2', [{ id: 'n2', role: 'assistant', parts: text('n2'), status: 'streaming' }])

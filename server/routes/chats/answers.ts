@@ -37,6 +37,14 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
     return { id, model: await app.llm.resolve(id) }
   }
 
+  /** The parent a client named for a new message (a message of this chat, or null), else the chat's current leaf. */
+  async function parentOf(chatId: string, named: string | null | undefined): Promise<string | null> {
+    if (named === undefined) return app.chats.currentLeaf(chatId)
+    if (named === null) return null
+    if (!(await app.chats.message(chatId, named))) throw new AppError(409, 'CHAT_CHANGED', 'The message this one follows is no longer in the chat: reload the chat and send it again.')
+    return named
+  }
+
   app.post<{ Params: Static<typeof Params> }>(
     '/api/chats/:id/stop',
     { schema: { params: Params, response: { 200: Type.Object({ stopped: Type.Boolean() }) } } },
@@ -80,7 +88,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
 
   app.post<{
     Params: Static<typeof Params>
-    Body: { messages: Array<Static<typeof UserMessage> & { role?: string }>; trigger?: 'submit-message' | 'regenerate-message'; messageId?: string; model?: string }
+    Body: { messages: Array<Static<typeof UserMessage> & { role?: string }>; trigger?: 'submit-message' | 'regenerate-message'; messageId?: string; model?: string; parentId?: string | null }
   }>(
     '/api/chats/:id',
     {
@@ -97,6 +105,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             trigger: Type.Optional(Type.Union([Type.Literal('submit-message'), Type.Literal('regenerate-message')])),
             messageId: Type.Optional(Type.String()),
             model: Type.Optional(Type.String({ maxLength: 200 })),
+            // The message the new one follows on the sender's screen (null: it is a chat's first).
+            parentId: Type.Optional(Type.Union([MessageId, Type.Null()])),
           },
           { additionalProperties: true },
         ),
@@ -113,20 +123,25 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       // Picked in the chat's composer: the chat goes on with that model.
       if (request.body.model && request.body.model !== chat.model) await app.chats.update(chat.id, { model: request.body.model })
 
-      // The context comes from what is stored, not from what the client says was said.
-      let stored: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'>> = await app.chats.messages(chat.id)
+      // The context comes from what is stored, not from what the client says was said: the branch
+      // the new message or answer continues (chat-tree.ts), nothing from the other versions.
+      let stored: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'>>
       // Stored together with the answer's placeholder, in one transaction.
       const toStore: Parameters<typeof app.chats.append>[1] = []
       const trigger = request.body.trigger ?? 'submit-message'
-      /** Regenerate: the answer (and whatever follows it) that the new one replaces. */
-      let replacedId: string | undefined
+      /** What the first stored message follows (undefined: the chat's current leaf). */
+      let parentId: string | null | undefined
       /** Files the new question carries: attached to the chat once it is stored. */
       let fileIds: string[] = []
+      const incoming = request.body.messages[request.body.messages.length - 1]!
+      const storedIncoming = incoming.id ? await app.chats.message(chat.id, incoming.id) : null
       if (trigger === 'submit-message') {
-        const incoming = request.body.messages[request.body.messages.length - 1]!
         if (incoming.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'The last message must be the user\'s.')
-        const alreadyStored = incoming.id && stored.some((message) => message.id === incoming.id)
-        if (!alreadyStored) {
+        if (!storedIncoming) {
+          // A new message follows the one the sender's screen showed before it: an edit is a new
+          // version of the message it replaces (same parent; null for a chat's first message).
+          parentId = await parentOf(chat.id, request.body.parentId)
+          stored = parentId === null ? [] : await app.chats.messages(chat.id, parentId)
           const checked = await attachFiles(app, ownerId, chat.id, validateUserMessage(incoming.parts, messageMaxChars))
           const parts = checked.parts
           fileIds = checked.fileIds
@@ -134,19 +149,22 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
           const question = { id: incoming.id ?? randomUUID(), role: 'user' as const, parts, status: 'complete' as const }
           toStore.push(question)
           stored = [...stored, question]
-        } else if (stored[stored.length - 1]?.id !== incoming.id) {
+        } else if (storedIncoming.role !== 'user' || (await app.chats.hasChildren(chat.id, storedIncoming.id))) {
           throw new AppError(409, 'ALREADY_ANSWERED', 'This message already has an answer.')
         } else {
+          // A question stored without an answer (a new chat's first): answer it.
           await limits.beforeSend(request, reply, ownerId, 0)
+          parentId = storedIncoming.id
+          stored = await app.chats.messages(chat.id, storedIncoming.id)
         }
       } else {
-        // Regenerate: drop the last answer (and anything after the question), answer again.
-        const lastUser = [...stored].reverse().find((message) => message.role === 'user')
-        if (!lastUser) throw new AppError(400, 'NOTHING_TO_REGENERATE', 'There is no question to answer again.')
+        // Regenerate: a new version of the answer to the question the screen shows last (the
+        // old answer stays, one version back); without one, the last question of the shown branch.
+        const question = storedIncoming?.role === 'user' ? storedIncoming : [...(await app.chats.messages(chat.id))].reverse().find((message) => message.role === 'user')
+        if (!question) throw new AppError(400, 'NOTHING_TO_REGENERATE', 'There is no question to answer again.')
         await limits.beforeSend(request, reply, ownerId, 0)
-        const index = stored.findIndex((message) => message.id === lastUser.id)
-        replacedId = stored[index + 1]?.id
-        stored = stored.slice(0, index + 1)
+        parentId = question.id
+        stored = await app.chats.messages(chat.id, question.id)
       }
 
       const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
@@ -164,8 +182,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)
       toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
       try {
-        if (replacedId) await app.chats.truncate(chat.id, replacedId, true)
-        await app.chats.append(chat.id, toStore)
+        await app.chats.append(chat.id, toStore, parentId)
         await app.files.store.attach(fileIds, chat.id)
       } catch (error) {
         await releaseSlot()

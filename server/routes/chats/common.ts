@@ -31,6 +31,7 @@ export const StoredMessage = Type.Object({
   status: Type.String(),
   createdAt: Type.Number(),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  versions: Type.Optional(Type.Array(Type.String())),
 })
 /** Names of the tools a chat turned off (kept even for tools not on offer right now). */
 export const ToolsOff = Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: NO_NUL }), { maxItems: 100 })
@@ -130,7 +131,8 @@ export async function readChat(app: FastifyInstance, request: FastifyRequest, id
   const { ownerId: _owner, toolsOff: _toolsOff, ...summary } = chat
   return {
     chat: { ...summary, isOwner, streaming: await app.answers.isRunning(chat.id) },
-    messages: await app.chats.messages(chat.id),
+    // Versions are for the owner's switcher: a reader sees the chosen branch and nothing of the others.
+    messages: isOwner ? await app.chats.messages(chat.id) : (await app.chats.messages(chat.id)).map(({ versions: _versions, ...message }) => message),
     votes: isOwner ? await app.chats.votes(chat.id) : [],
     fileSizes: await app.files.store.sizesOfChat(chat.id),
   }

@@ -181,7 +181,26 @@ export default async function chatRoutes(app: FastifyInstance) {
       // regenerate: the answer and everything after go (the question stays, also when it is the
       // question's id that was given).
       if (request.body.type === 'edit' && message.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'Only your own messages can be edited.')
-      await app.chats.truncate(request.params.id, request.body.messageId, message.role !== 'user' || request.body.type === 'edit')
+      await app.chats.removeBelow(request.params.id, request.body.messageId, message.role !== 'user' || request.body.type === 'edit')
+      return { messages: await app.chats.messages(request.params.id) }
+    },
+  )
+
+  // Shows another version: the branch through the message (its newest continuation), kept as the
+  // chat's choice for every device, the share page and the export.
+  app.post<{ Params: Static<typeof Params>; Body: { messageId: string } }>(
+    '/api/chats/:id/branch',
+    {
+      schema: {
+        params: Params,
+        body: Type.Object({ messageId: MessageId }, { additionalProperties: false }),
+        response: { 200: Type.Object({ messages: Type.Array(StoredMessage) }), 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await access(request, request.params.id, 'write')
+      if (await app.answers.isRunning(request.params.id)) throw new AppError(409, 'ANSWER_RUNNING', 'An answer is being written in this chat: stop it or wait for it to switch versions.')
+      if (!(await app.chats.switchTo(request.params.id, request.body.messageId))) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'This chat has no such message.')
       return { messages: await app.chats.messages(request.params.id) }
     },
   )
@@ -225,19 +244,22 @@ export default async function chatRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { chat } = await access(request, request.params.id, 'read')
-      const messages = await app.chats.messages(chat.id)
+      const { chat, isOwner } = await access(request, request.params.id, 'read')
       const { ownerId: _owner, ...summary } = chat
       reply.header('cache-control', 'no-store')
       if (request.query.format === 'json') {
-        // The whole tree: each message with its parent, and the leaf of the branch the chat shows.
-        const { currentLeafId, parents } = await app.chats.tree(chat.id)
-        const tree = messages.map((message) => ({ ...message, parentId: parents.get(message.id) ?? null }))
+        // The whole tree for its owner: every message of every branch with its parent, and the
+        // leaf of the branch the chat shows. A reader of a shared chat gets the branch it is shown.
+        const [messages, currentLeafId] = await Promise.all([
+          isOwner ? app.chats.allMessages(chat.id) : app.chats.messages(chat.id).then((branch) => branch.map(({ versions: _versions, ...message }, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null }))),
+          app.chats.currentLeaf(chat.id),
+        ])
         reply.header('content-disposition', exportDisposition(chat.title, 'json'))
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify({ chat: { ...summary, currentLeafId }, messages: tree }, null, 2))
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify({ chat: { ...summary, currentLeafId }, messages }, null, 2))
       }
+      // Markdown is for reading: the branch the chat shows.
       reply.header('content-disposition', exportDisposition(chat.title, 'md'))
-      return reply.type('text/markdown; charset=utf-8').send(chatToMarkdown(summary, messages))
+      return reply.type('text/markdown; charset=utf-8').send(chatToMarkdown(summary, await app.chats.messages(chat.id)))
     },
   )
 

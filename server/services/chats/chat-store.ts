@@ -1,8 +1,10 @@
-// Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages are ordered by a
-// per-chat sequence number; parts are AI SDK UIMessage parts stored as JSON.
+// Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages form a tree
+// (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
+// UIMessage parts stored as JSON.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
 import { toMessage, toSummary } from './chat-rows.ts'
+import { createChatTree } from './chat-tree.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 
@@ -63,6 +65,9 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
 
 
   return {
+    // The branch the chat shows, its versions, switching, export of the whole tree (chat-tree.ts).
+    ...createChatTree(db),
+
     async list(ownerId: string, limit: number, cursor?: ChatCursor | null): Promise<ChatListPage> {
       let query = db.selectFrom('chats').selectAll().where('owner_id', '=', ownerId)
       if (cursor) {
@@ -99,42 +104,22 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       }))
     },
 
-    async messages(chatId: string): Promise<ChatMessage[]> {
-      const rows = await db
-        .selectFrom('messages')
-        .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
-        .selectAll('messages')
-        .select('answer_drafts.parts as draft')
-        .where('chat_id', '=', chatId)
-        .orderBy('seq', 'asc')
-        .execute()
-      // An answer still streaming shows what it had at its last save.
-      return rows.map(({ draft, ...row }) => toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row))
-    },
-
-    /** The chat as a tree: each message's parent, and the leaf of the branch it shows (the JSON export). */
-    async tree(chatId: string): Promise<{ currentLeafId: string | null; parents: Map<string, string | null> }> {
-      const [rows, chat] = await Promise.all([
-        db.selectFrom('messages').select(['id', 'parent_id']).where('chat_id', '=', chatId).execute(),
-        db.selectFrom('chats').select('current_leaf_id').where('id', '=', chatId).executeTakeFirst(),
-      ])
-      return { currentLeafId: chat?.current_leaf_id ?? null, parents: new Map(rows.map((row) => [row.id, row.parent_id])) }
-    },
-
     async message(chatId: string, messageId: string): Promise<(ChatMessage & { seq: number }) | null> {
       const row = await db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
       return row ? { ...toMessage(row), seq: Number(row.seq) } : null
     },
 
     /**
-     * Appends messages at the end of the chat, in order, each following the one before it (the
-     * first follows the chat's last message), marks activity and makes the last one the leaf.
+     * Adds messages to the chat's tree, in order, each following the one before it; the first
+     * follows `parentId` (null: a new first message, a version of the chat's first; by default the
+     * chat's current leaf). Marks activity and makes the last one the leaf the chat shows.
      */
-    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>): Promise<void> {
+    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>, parentId?: string | null): Promise<void> {
       if (messages.length === 0) return
       await rethrowTakenId(() => db.transaction().execute(async (trx) => {
-        const last = await trx.selectFrom('messages').select(['id', 'seq']).where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(1).executeTakeFirst()
+        const last = await trx.selectFrom('messages').select('seq').where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(1).executeTakeFirst()
         const first = last ? Number(last.seq) + 1 : 0
+        const parent = parentId !== undefined ? parentId : ((await trx.selectFrom('chats').select('current_leaf_id').where('id', '=', chatId).executeTakeFirst())?.current_leaf_id ?? null)
         const at = now()
         // One statement for all of them: this sits between a user's Send and the model call.
         await trx
@@ -143,8 +128,9 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
             messages.map((message, index) => ({
               id: message.id,
               chat_id: chatId,
+              // Order of writing: a branch is read by its parents, not by seq.
               seq: first + index,
-              parent_id: index === 0 ? (last?.id ?? null) : messages[index - 1]!.id,
+              parent_id: index === 0 ? parent : messages[index - 1]!.id,
               role: message.role,
               parts: JSON.stringify(message.parts),
               status: message.status,
@@ -167,26 +153,6 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .execute()
         await trx.deleteFrom('answer_drafts').where('message_id', '=', messageId).execute()
       })
-    },
-
-    /** Deletes `messageId` and everything after it (inclusive), or only what follows it. */
-    async truncate(chatId: string, messageId: string, inclusive: boolean): Promise<boolean> {
-      const target = await db.selectFrom('messages').select('seq').where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
-      if (!target) return false
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('messages')
-          .where('chat_id', '=', chatId)
-          .where('seq', inclusive ? '>=' : '>', Number(target.seq))
-          .execute()
-        // The branch now ends at the last message left.
-        await trx
-          .updateTable('chats')
-          .set((eb) => ({ current_leaf_id: eb.selectFrom('messages').select('messages.id').where('messages.chat_id', '=', chatId).orderBy('messages.seq', 'desc').limit(1) }))
-          .where('id', '=', chatId)
-          .execute()
-      })
-      return true
     },
 
     async update(chatId: string, changes: { title?: string; visibility?: Visibility; model?: string | null; toolsOff?: string[] }): Promise<ChatSummary | null> {
