@@ -7,7 +7,6 @@ import { chatHistory } from '../lib/chat-history.ts'
 import { http } from '../lib/http.ts'
 import { notify } from '../lib/toast.ts'
 import { PrefetchLink } from '../components/app/prefetch-link.tsx'
-import { Icon } from '../components/ui/icon.tsx'
 import { TextButton } from '../components/chat/text-button.tsx'
 import { ChatComposer, type ComposerHandle } from '../components/chat/chat-composer.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
@@ -34,6 +33,9 @@ import { newId } from '../components/chat/new-id.ts'
 // load); until then the composer shows the model picker alone.
 const Tools = lazyComponent<ToolsControlProps>('the tools control', () => pageSettled().then(() => import('../components/chat/tools-control.tsx')).then((module) => module.ToolsControl))
 
+// Fetched the first time the reader scrolls up from the end, not with the page.
+const JumpStrip = lazyComponent<{ onJump: () => void }>('the jump to latest button', () => import('../components/chat/jump-to-latest.tsx').then((module) => module.JumpToLatest))
+
 export default function ChatPage() {
   const { data } = useRouteData<ChatPageData>()
   // A different chat is a fresh screen (its own useChat state, scroll position and draft).
@@ -46,6 +48,11 @@ function toUIMessage(message: StoredChatMessage): UIMessage {
 
 type Votes = Record<string, ChatVote['value']>
 
+/** Each message's versions (only those with more than one), by message id. */
+function versionsOf(messages: StoredChatMessage[]): Record<string, string[]> {
+  return Object.fromEntries(messages.flatMap((message) => (message.versions ? [[message.id, message.versions]] : [])))
+}
+
 function ChatScreen({ data }: { data: ChatPageData }) {
   const chatId = data.chat.id
   const readOnly = !data.chat.isOwner
@@ -54,6 +61,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const composer = useRef<ComposerHandle>(null)
   const [title, setTitle] = useState(data.chat.title)
   const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => Object.fromEntries(data.messages.map((m) => [m.id, m.status])))
+  const [versions, setVersions] = useState(() => versionsOf(data.messages))
   const [votes, setVotes] = useState<Votes>(() => Object.fromEntries(data.votes.map((vote) => [vote.messageId, vote.value])))
   const models = data.models ?? []
   // The chat's model; one no longer offered shows (and answers) as the default.
@@ -86,6 +94,11 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     // Render at most every 50 ms however fast tokens come: typing in the prompt stays smooth.
     experimental_throttle: 50,
     onData: (part) => {
+      // An edited question or a regenerated answer: all the versions it is one of (the server's word).
+      if (part.type === 'data-versions') {
+        const group = part.data as string[]
+        return setVersions((current) => ({ ...current, ...Object.fromEntries(group.map((id) => [id, group])) }))
+      }
       if (part.type !== 'data-chat-title') return
       const { title: generated } = part.data as { title: string }
       setTitle(generated)
@@ -107,6 +120,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const { messages, status, sendMessage, regenerate, stop, setMessages, resumeStream } = chat
   const busy = status === 'submitted' || status === 'streaming'
   const { atBottom, scrollToBottom } = useStickToBottom(scroller, content)
+  const Jump = JumpStrip.useComponent(!atBottom)
 
   useFocusOnArrival(prompt, !readOnly)
 
@@ -133,22 +147,27 @@ function ChatScreen({ data }: { data: ChatPageData }) {
    */
   async function reload() {
     try {
-      const fresh = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}`)
-      const onScreen = new Map(shown.current.map((m) => [m.id, m]))
-      setStatuses(Object.fromEntries(fresh.messages.map((m) => [m.id, m.status])))
-      setMessages(
-        fresh.messages
-          .filter((m) => m.role !== 'system')
-          .map((stored) => {
-            const message = toUIMessage(stored)
-            const seen = onScreen.get(message.id)
-            const longerOnScreen = stored.status === 'interrupted' && seen && messageText(seen).length > messageText(message).length && messageText(seen).startsWith(messageText(message))
-            return longerOnScreen ? { ...message, parts: seen.parts } : message
-          }),
-      )
+      showStored((await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}`)).messages)
     } catch (error) {
       notify({ title: 'Could not load the answer', description: describeChatError(error).message, variant: 'error' })
     }
+  }
+
+  /** A branch as the server stored it (a reload, another version shown). */
+  function showStored(stored: StoredChatMessage[]) {
+    const onScreen = new Map(shown.current.map((m) => [m.id, m]))
+    setStatuses(Object.fromEntries(stored.map((m) => [m.id, m.status])))
+    setVersions(versionsOf(stored))
+    setMessages(
+      stored
+        .filter((m) => m.role !== 'system')
+        .map((one) => {
+          const message = toUIMessage(one)
+          const seen = onScreen.get(message.id)
+          const longerOnScreen = one.status === 'interrupted' && seen && messageText(seen).length > messageText(message).length && messageText(seen).startsWith(messageText(message))
+          return longerOnScreen ? { ...message, parts: seen.parts } : message
+        }),
+    )
   }
 
   // Arriving from the home screen with a question that has no answer yet: ask for it now.
@@ -166,7 +185,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     scrollToBottom()
   }
 
-  /** Answers the last question (again): the first answer of a new chat, Regenerate, Retry. */
+  /** Answers the last question (again): the first answer of a new chat, Regenerate (a new version), Retry. */
   function answer() {
     beginRequest(null)
     return regenerate(withModel())
@@ -207,9 +226,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     if (refused) {
       // Nothing changed on the server: the list goes back to what it was, and a refused message's
       // text goes back into the prompt (unless the user already typed something new there).
-      // An edited message was already removed on the server, with everything after it.
-      const edited = before.current.findIndex((m) => m.id === sent?.id)
-      setMessages(edited >= 0 ? before.current.slice(0, edited) : before.current)
+      setMessages(before.current)
       if (sent) composer.current?.restore(sent.text, sent.files)
     }
     const retry = refused && sent ? () => void send(sent.text, sent.files, sent.id) : refused || error.name !== 'TypeError' ? () => void answer() : () => void resumeStream()
@@ -249,18 +266,22 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     prompt.current?.focus()
   }
 
+  /**
+   * An edit is a new version of the message: sent after what preceded it (the transport names that
+   * as its parent), with its own answer; the old version and its branch stay on the server.
+   */
   async function editMessage(messageId: string, text: string) {
-    try {
-      await http.delete(`/api/chats/${encodeURIComponent(chatId)}/messages`, { body: { messageId, type: 'edit' } })
-    } catch (error) {
-      notify({ title: 'Could not edit the message', description: describeChatError(error).message, variant: 'error' })
-      throw error
-    }
+    const index = messages.findIndex((message) => message.id === messageId)
     // The edited message keeps its files.
-    const files = messages.find((message) => message.id === messageId)?.parts.filter((part) => part.type === 'file') ?? []
-    beginRequest({ id: messageId, text, files: [] })
-    void sendMessage({ text, files, messageId }, withModel())
+    const files = (messages[index]?.parts.filter((part) => part.type === 'file') ?? []) as SentFile[]
+    const id = newId()
+    beginRequest({ id, text, files })
+    setMessages(messages.slice(0, index))
+    void sendMessage({ id, role: 'user', parts: [...files, ...(text ? [{ type: 'text' as const, text }] : [])] }, withModel())
   }
+
+  /** What the switcher under a message needs (nothing for a message with one version). */
+  const switcher = (messageId: string) => (versions[messageId] ? { versions: versions[messageId], disabled: busy, chatId, onShown: showStored } : undefined)
 
   async function vote(messageId: string, value: ChatVote['value'] | null) {
     const before = votes[messageId]
@@ -304,6 +325,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
                   canEdit={!busy}
                   onEdit={(text) => editMessage(message.id, text)}
                   fileSizes={data.fileSizes}
+                  versions={switcher(message.id)}
                 />
               ) : message.role === 'assistant' && (hasContent(message) || !writing || message !== last) ? (
                 <AssistantMessage
@@ -317,6 +339,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
                   vote={votes[message.id]}
                   onVote={(value) => void vote(message.id, value)}
                   onRegenerate={() => void answer()}
+                  versions={switcher(message.id)}
                 />
               ) : null,
             )}
@@ -333,20 +356,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           )}
         </div>
       </div>
-      {/* Its own strip between the messages and the composer, not laid over the messages: it never
-          hides the last lines of the answer. */}
-      {!atBottom && (
-        <div className="flex h-11 shrink-0 items-center justify-center" data-jump-strip>
-          <button
-            type="button"
-            onClick={() => scrollToBottom()}
-            className="inline-flex items-center gap-1.5 rounded-full border border-neutral-200 bg-white px-3 py-1.5 text-sm font-medium text-neutral-800 shadow-md hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
-          >
-            <Icon name="lucide:arrow-down" size={16} />
-            Jump to latest
-          </button>
-        </div>
-      )}
+      {!atBottom && Jump && <Jump onJump={() => scrollToBottom()} />}
       <div className="shrink-0 pb-4">
         <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
           {readOnly ? (

@@ -33,8 +33,9 @@ t.test('loading bar, every phase', async (t) => {
 t.test('chat screen buttons, every variant and state', async (t) => {
   const { iconButtonClasses } = await import('../../client/components/chat/icon-button.tsx')
   const { textButtonClasses } = await import('../../client/components/chat/text-button.tsx')
+  const tones = await import('../../client/components/chat/text-button-tones.ts')
   for (const pressed of [undefined, false, true]) unchangedByMerge(t, `icon button pressed=${pressed}`, iconButtonClasses(pressed))
-  for (const variant of ['primary', 'outline', 'ghost'] as const) unchangedByMerge(t, `text button ${variant}`, textButtonClasses(variant))
+  for (const [name, tone] of [['outline', undefined], ['primary', tones.PRIMARY_TONE], ['ghost', tones.GHOST_TONE]] as const) unchangedByMerge(t, `text button ${name}`, textButtonClasses(tone))
   t.match(iconButtonClasses(true), /\btext-primary-700\b/, 'a pressed vote shows in the primary colour')
   t.notMatch(iconButtonClasses(true), /\btext-neutral-600\b/)
 })

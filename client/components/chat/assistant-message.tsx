@@ -15,6 +15,7 @@ import { isToolPart } from './parts/tool-part.ts'
 import type { AnswerPartsProps } from './parts/answer-parts.tsx'
 import { lazyComponent } from '../../lib/lazy-component.ts'
 import { LazyMessageMeta } from './message-meta-loader.ts'
+import type { MessageMetaProps } from './message-meta.tsx'
 
 const AnswerParts = lazyComponent<AnswerPartsProps>('the tool cards', () => import('./parts/answer-parts.tsx').then((module) => module.AnswerParts))
 
@@ -32,9 +33,10 @@ export interface AssistantMessageProps {
   vote?: ChatVote['value']
   onVote: (value: ChatVote['value'] | null) => void
   onRegenerate?: () => void
+  versions?: MessageMetaProps['versions']
 }
 
-export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate }: AssistantMessageProps) {
+export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate, versions }: AssistantMessageProps) {
   const text = messageText(message)
   const settled = !streaming && !reconnecting
   const reasoning = message.parts.filter((part): part is ReasoningUIPart => part.type === 'reasoning' && part.text !== '')
@@ -102,7 +104,7 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
                 </IconButton>
               </Tooltip>
             )}
-            {Meta && <Meta message={message} answer />}
+            {Meta && <Meta message={message} versions={versions} answer />}
           </div>
         )}
       </div>

@@ -20,7 +20,9 @@ export function createChatTransport(hooks: TransportHooks = {}) {
     fetch: trackedFetch,
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body }) => ({
       api: `/api/chats/${encodeURIComponent(id)}`,
-      body: { ...body, id, trigger, messageId, messages: messages.slice(-1) },
+      // A new message follows what the screen showed before it (an edit: what preceded the edited
+      // message), so it continues the branch the user sees, whatever another tab switched to.
+      body: { ...body, id, trigger, messageId, messages: messages.slice(-1), ...(trigger === 'submit-message' && { parentId: messages.at(-2)?.id ?? null }) },
     }),
   })
 }

@@ -3,6 +3,7 @@
 // cancels; a failed send keeps the draft.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { TextButton } from './text-button.tsx'
+import { GHOST_TONE, PRIMARY_TONE } from './text-button-tones.ts'
 
 export interface MessageEditorProps {
   initial: string
@@ -60,10 +61,10 @@ export function MessageEditor({ initial, onCancel, onSave }: MessageEditorProps)
         className="block w-full resize-y bg-transparent px-2 py-1.5 text-[15px] text-neutral-900 focus:outline-none dark:text-neutral-100"
       />
       <div className="mt-2 flex justify-end gap-2">
-        <TextButton variant="ghost" onClick={onCancel}>
+        <TextButton tone={GHOST_TONE} onClick={onCancel}>
           Cancel
         </TextButton>
-        <TextButton variant="primary" onClick={() => void save()} disabled={!draft.trim() || saving}>
+        <TextButton tone={PRIMARY_TONE} onClick={() => void save()} disabled={!draft.trim() || saving}>
           Send
         </TextButton>
       </div>

@@ -10,6 +10,7 @@ import type { MessageEditorProps } from './message-editor.tsx'
 import type { MessageFilesProps } from './attachments/message-files.tsx'
 import type { SentFile } from './attachments/file-sizes.ts'
 import { LazyMessageMeta } from './message-meta-loader.ts'
+import type { MessageMetaProps } from './message-meta.tsx'
 
 const Editor = lazyComponent<MessageEditorProps>('the message editor', () => import('./message-editor.tsx').then((module) => module.MessageEditor))
 // Thumbnails and file cards: loaded only for a message that carries files.
@@ -20,14 +21,15 @@ export interface UserMessageProps {
   /** Editing is offered when no answer is being written and the chat is the visitor's. */
   canEdit: boolean
   readOnly: boolean
-  /** Sends the edited text in place of this message (everything after it goes); rejects when it could not. */
+  /** Sends the edited text as a new version of this message (this one stays, a version back); rejects when it could not. */
   onEdit: (text: string) => Promise<void>
   /** The chat's file sizes by file id (the file cards show them). */
   fileSizes?: Record<string, number>
+  versions?: MessageMetaProps['versions']
 }
 
 /** The visitor's own message: plain text (never Markdown, never HTML), editable in place. */
-export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: UserMessageProps) {
+export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes, versions }: UserMessageProps) {
   const text = messageText(message)
   const files = message.parts.filter((part) => part.type === 'file') as SentFile[]
   const LoadedFiles = Files.useComponent(files.length > 0)
@@ -58,7 +60,7 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes }: U
       )}
       {!readOnly && (
         <div className="mt-1 -mr-1 flex items-center gap-0.5 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
-          {Meta && <Meta message={message} />}
+          {Meta && <Meta message={message} versions={versions} />}
           {text && <CopyButton text={text} label="Copy message" />}
           {canEdit && (
             <Tooltip content="Edit message">

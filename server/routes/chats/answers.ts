@@ -227,14 +227,17 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             awaitApproval: (approvalId, approvalSignal) => app.answers.awaitApproval(chat.id, approvalId, approvalSignal),
             onEnd: (ended) => (outcome = ended),
           }),
-        // The first answer of a chat also names it; the title goes out as a transient data part.
-        alongside: needsTitle
-          ? async (signal, emit) => {
-              const title = await generateTitle(model, firstQuestion, signal, traced)
-              await app.chats.update(chat.id, { title })
-              emit({ type: 'data-chat-title', data: { title }, transient: true })
-            }
-          : undefined,
+        alongside: async (signal, emit) => {
+          // An edited question or a regenerated answer is a new version: the switcher's list goes
+          // out as a transient data part (a reload reads it from the chat).
+          const versions = await app.chats.versionsOf(chat.id, toStore[0]!.id)
+          if (versions.length > 1) emit({ type: 'data-versions', data: versions, transient: true })
+          // The first answer of a chat also names it; the title goes out as a transient data part.
+          if (!needsTitle) return
+          const title = await generateTitle(model, firstQuestion, signal, traced)
+          await app.chats.update(chat.id, { title })
+          emit({ type: 'data-chat-title', data: { title }, transient: true })
+        },
         describeError: modelFailed,
         onSettled: async () => {
           app.answerCheckpoints.untrack(assistantId)

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useRoute } from 'wouter'
 import { Icon } from '../../ui/icon.tsx'
 import { TextButton } from '../text-button.tsx'
+import { PRIMARY_TONE } from '../text-button-tones.ts'
 import { notify } from '../../../lib/toast.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { toolNameOf, type ToolPartLike } from './tool-part.ts'
@@ -119,7 +120,7 @@ function Approval({ part }: { part: ToolPartLike }) {
     <div className="tool-card__approval">
       <p className="tool-card__note">The model wants to run this tool. It may change things outside this chat.</p>
       <div className="tool-card__actions">
-        <TextButton variant="primary" disabled={sending} onClick={() => void decide(true)}>
+        <TextButton tone={PRIMARY_TONE} disabled={sending} onClick={() => void decide(true)}>
           Approve
         </TextButton>
         <TextButton disabled={sending} onClick={() => void decide(false)}>
