@@ -1,43 +1,94 @@
-// Editing a question replaces it and everything after it; Regenerate writes the last answer again.
+// Editing a question and regenerating an answer make new versions (issue 17): nothing is deleted,
+// a switcher ("Previous version", "2 / 3", "Next version") moves between them, and the choice is
+// kept across a reload.
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
 import { sendFromHome } from './chat-helpers.ts'
 
-test('edit a question: the old answer goes, the new one quotes the edited text (after a reload too)', async ({ page }) => {
-  await sendFromHome(page, 'What is the capital of France?')
-  const question = page.getByRole('article', { name: 'Your message' })
+const ANSWERED = { timeout: 15_000 }
+
+async function edit(page: Page, text: string) {
+  const question = page.getByRole('article', { name: 'Your message' }).last()
   await question.hover()
-  await page.getByRole('button', { name: 'Edit message' }).click()
+  await question.getByRole('button', { name: 'Edit message' }).click()
   const editor = page.getByRole('textbox', { name: 'Edit your message' })
   await expect(editor).toBeFocused()
-  await editor.fill('What is the capital of Portugal?')
+  await editor.fill(text)
   await editor.press('Enter')
+}
 
+test('edit a question: a second version with its own answer; Previous version shows the first again, also after a reload', async ({ page }) => {
+  await sendFromHome(page, 'What is the capital of France?')
   const answer = page.getByRole('article', { name: 'Answer' })
-  await expect(answer).toContainText('What is the capital of Portugal?', { timeout: 15_000 })
-  await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
-  await expect(page.getByRole('article', { name: 'Your message' })).toHaveText(/Portugal/)
+  await expect(answer).toContainText('Connect a real model', ANSWERED)
+  await edit(page, 'What is the capital of Portugal?')
+
+  await expect(answer).toContainText('What is the capital of Portugal?', ANSWERED)
+  await expect(answer).toContainText('Connect a real model', ANSWERED)
+  const question = page.getByRole('article', { name: 'Your message' })
+  await expect(question).toHaveText(/Portugal/)
   await expect(page.getByRole('log').getByText('France')).toHaveCount(0)
+  const versions = question.getByRole('group', { name: 'Versions' })
+  await expect(versions).toContainText('2 / 2')
+  await expect(versions.getByRole('button', { name: 'Next version' })).toBeDisabled()
+
+  await versions.getByRole('button', { name: 'Previous version' }).click()
+  await expect(question).toHaveText(/France/)
+  await expect(answer).toContainText('What is the capital of France?')
+  await expect(page.getByRole('log').getByText('Portugal')).toHaveCount(0)
+  await expect(question.getByRole('group', { name: 'Versions' })).toContainText('1 / 2')
+  // The keyboard stays on the switcher: the version switched to has a switcher of its own.
+  await expect(question.getByRole('button', { name: 'Next version' })).toBeFocused()
 
   await page.reload()
   await waitForHydration(page)
   await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(1)
-  await expect(page.getByRole('article', { name: 'Your message' })).toContainText('Portugal')
-  await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(1)
-  await expect(page.getByRole('log').getByText('France')).toHaveCount(0)
+  await expect(question).toHaveText(/France/)
+  await expect(answer).toContainText('What is the capital of France?')
+  await expect(question.getByRole('group', { name: 'Versions' })).toContainText('1 / 2')
+
+  await question.getByRole('button', { name: 'Next version' }).click()
+  await expect(question).toHaveText(/Portugal/)
+  await expect(answer).toContainText('What is the capital of Portugal?')
+
+  // Nothing in the switcher (or anywhere on the screen) breaks an accessibility rule.
+  const results = await new AxeBuilder({ page }).include('[role="log"]').analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
 })
 
-test('Regenerate writes the answer again and keeps a single answer', async ({ page }) => {
+test('Regenerate twice: three versions of the answer, the newest shown, the others a click away', async ({ page }) => {
   await sendFromHome(page, 'Tell me something nice')
-  const regenerateRequest = page.waitForRequest((request) => request.method() === 'POST' && /\/api\/chats\/[^/]+$/.test(new URL(request.url()).pathname))
-  await page.getByRole('button', { name: 'Regenerate' }).click()
-  expect((await regenerateRequest).postDataJSON()).toMatchObject({ trigger: 'regenerate-message' })
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
   const answer = page.getByRole('article', { name: 'Answer' })
-  await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
+  await expect(answer).toContainText('Connect a real model', ANSWERED)
+  for (const expected of ['2 / 2', '3 / 3']) {
+    const regenerateRequest = page.waitForRequest((request) => request.method() === 'POST' && /\/api\/chats\/[^/]+$/.test(new URL(request.url()).pathname))
+    await answer.getByRole('button', { name: 'Regenerate' }).click()
+    expect((await regenerateRequest).postDataJSON()).toMatchObject({ trigger: 'regenerate-message' })
+    await expect(answer.getByRole('group', { name: 'Versions' })).toContainText(expected, ANSWERED)
+  }
   await expect(answer).toHaveCount(1)
+  await answer.getByRole('button', { name: 'Previous version' }).click()
+  await expect(answer.getByRole('group', { name: 'Versions' })).toContainText('2 / 3')
 
   await page.reload()
   await waitForHydration(page)
   await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(1)
-  await expect(page.getByRole('article', { name: 'Answer' })).toContainText('Tell me something nice')
+  await expect(answer.getByRole('group', { name: 'Versions' })).toContainText('2 / 3')
+})
+
+test('on a phone the switcher shows under the edited question, inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await sendFromHome(page, 'Name a river')
+  await expect(page.getByRole('article', { name: 'Answer' })).toContainText('Connect a real model', ANSWERED)
+  await edit(page, 'Name a long river')
+  const versions = page.getByRole('article', { name: 'Your message' }).getByRole('group', { name: 'Versions' })
+  await expect(versions).toContainText('2 / 2', ANSWERED)
+  await expect(versions).toBeInViewport({ ratio: 1 })
+  const box = (await versions.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  // Big enough for a finger (WCAG 2.5.5 in the app's own rule: 44 px on touch screens).
+  const previous = (await versions.getByRole('button', { name: 'Previous version' }).boundingBox())!
+  expect(previous.height).toBeGreaterThanOrEqual(32)
 })
