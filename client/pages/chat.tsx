@@ -48,9 +48,9 @@ function toUIMessage(message: StoredChatMessage): UIMessage {
 
 type Votes = Record<string, ChatVote['value']>
 
-/** Each message's versions (only those with more than one), by message id. */
-function versionsOf(messages: StoredChatMessage[]): Record<string, string[]> {
-  return Object.fromEntries(messages.flatMap((message) => (message.versions ? [[message.id, message.versions]] : [])))
+/** Each message's status, or versions (only those with more than one), by message id. */
+function byId<K extends 'status' | 'versions'>(messages: StoredChatMessage[], key: K): Record<string, NonNullable<StoredChatMessage[K]>> {
+  return Object.fromEntries(messages.flatMap((message) => (message[key] ? [[message.id, message[key]]] : [])))
 }
 
 function ChatScreen({ data }: { data: ChatPageData }) {
@@ -60,8 +60,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** The composer owns what is typed (typing re-renders it alone); the screen clears and refills it. */
   const composer = useRef<ComposerHandle>(null)
   const [title, setTitle] = useState(data.chat.title)
-  const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => Object.fromEntries(data.messages.map((m) => [m.id, m.status])))
-  const [versions, setVersions] = useState(() => versionsOf(data.messages))
+  const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => byId(data.messages, 'status'))
+  const [versions, setVersions] = useState(() => byId(data.messages, 'versions'))
   const [votes, setVotes] = useState<Votes>(() => Object.fromEntries(data.votes.map((vote) => [vote.messageId, vote.value])))
   const models = data.models ?? []
   // The chat's model; one no longer offered shows (and answers) as the default.
@@ -94,11 +94,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     // Render at most every 50 ms however fast tokens come: typing in the prompt stays smooth.
     experimental_throttle: 50,
     onData: (part) => {
-      // An edited question or a regenerated answer: all the versions it is one of (the server's word).
-      if (part.type === 'data-versions') {
-        const group = part.data as string[]
-        return setVersions((current) => ({ ...current, ...Object.fromEntries(group.map((id) => [id, group])) }))
-      }
+      // An edited question or a regenerated answer: the versions of each message of its group.
+      if (part.type === 'data-versions') return setVersions((current) => ({ ...current, ...(part.data as typeof current) }))
       if (part.type !== 'data-chat-title') return
       const { title: generated } = part.data as { title: string }
       setTitle(generated)
@@ -156,8 +153,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** A branch as the server stored it (a reload, another version shown). */
   function showStored(stored: StoredChatMessage[]) {
     const onScreen = new Map(shown.current.map((m) => [m.id, m]))
-    setStatuses(Object.fromEntries(stored.map((m) => [m.id, m.status])))
-    setVersions(versionsOf(stored))
+    setStatuses(byId(stored, 'status'))
+    setVersions(byId(stored, 'versions'))
     setMessages(
       stored
         .filter((m) => m.role !== 'system')
@@ -191,9 +188,10 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     return regenerate(withModel())
   }
 
-  function send(text: string, files: SentFile[], id = newId()) {
+  /** Sends a message (from the composer, or an edit: a new version, which leaves the composer alone). */
+  function send(text: string, files: SentFile[], id = newId(), edit = false) {
     beginRequest({ id, text, files })
-    composer.current?.clear()
+    if (!edit) composer.current?.clear()
     // Files first, as the message shows them; a message of files alone has no text part.
     return sendMessage({ id, role: 'user', parts: [...files, ...(text ? [{ type: 'text' as const, text }] : [])] }, withModel())
   }
@@ -272,16 +270,13 @@ function ChatScreen({ data }: { data: ChatPageData }) {
    */
   async function editMessage(messageId: string, text: string) {
     const index = messages.findIndex((message) => message.id === messageId)
-    // The edited message keeps its files.
-    const files = (messages[index]?.parts.filter((part) => part.type === 'file') ?? []) as SentFile[]
-    const id = newId()
-    beginRequest({ id, text, files })
     setMessages(messages.slice(0, index))
-    void sendMessage({ id, role: 'user', parts: [...files, ...(text ? [{ type: 'text' as const, text }] : [])] }, withModel())
+    // The edited message keeps its files.
+    void send(text, messages[index]!.parts.filter((part) => part.type === 'file') as SentFile[], undefined, true)
   }
 
   /** What the switcher under a message needs (nothing for a message with one version). */
-  const switcher = (messageId: string) => (versions[messageId] ? { versions: versions[messageId], disabled: busy, chatId, onShown: showStored } : undefined)
+  const switcher = (messageId: string) => versions[messageId] && { versions: versions[messageId], disabled: busy, chatId, onShown: showStored }
 
   async function vote(messageId: string, value: ChatVote['value'] | null) {
     const before = votes[messageId]

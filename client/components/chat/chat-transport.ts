@@ -21,8 +21,9 @@ export function createChatTransport(hooks: TransportHooks = {}) {
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body }) => ({
       api: `/api/chats/${encodeURIComponent(id)}`,
       // A new message follows what the screen showed before it (an edit: what preceded the edited
-      // message), so it continues the branch the user sees, whatever another tab switched to.
-      body: { ...body, id, trigger, messageId, messages: messages.slice(-1), ...(trigger === 'submit-message' && { parentId: messages.at(-2)?.id ?? null }) },
+      // message), so it continues the branch the user sees, whatever another tab switched to. (A
+      // regenerate names the question it answers again, last; the server reads no parent for it.)
+      body: { ...body, id, trigger, messageId, messages: messages.slice(-1), parentId: messages.at(-2)?.id ?? null },
     }),
   })
 }

@@ -228,10 +228,11 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             onEnd: (ended) => (outcome = ended),
           }),
         alongside: async (signal, emit) => {
-          // An edited question or a regenerated answer is a new version: the switcher's list goes
-          // out as a transient data part (a reload reads it from the chat).
+          // An edited question or a regenerated answer is a new version: the switchers' lists (by
+          // message id, each version's the same) go out as a transient data part (a reload reads
+          // them from the chat).
           const versions = await app.chats.versionsOf(chat.id, toStore[0]!.id)
-          if (versions.length > 1) emit({ type: 'data-versions', data: versions, transient: true })
+          if (versions.length > 1) emit({ type: 'data-versions', data: Object.fromEntries(versions.map((id) => [id, versions])), transient: true })
           // The first answer of a chat also names it; the title goes out as a transient data part.
           if (!needsTitle) return
           const title = await generateTitle(model, firstQuestion, signal, traced)
