@@ -25,6 +25,11 @@ export async function searchChats(q: string, signal?: AbortSignal): Promise<Sear
   return (await http.get<{ results: SearchHit[] }>('/api/chats/search', { query: { q, limit: 20 }, signal })).results
 }
 
+/** Makes the chat show the branch through a message (another version of it); the server keeps the choice. Did the branch change? */
+export async function showBranchOf(chatId: string, messageId: string): Promise<boolean> {
+  return (await http.post<{ switched: boolean }>(`${chatPath(chatId)}/branch`, { messageId })).switched
+}
+
 export function exportUrl(id: string, format: 'md' | 'json'): string {
   return `${chatPath(id)}/export?format=${format}`
 }

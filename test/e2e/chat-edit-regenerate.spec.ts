@@ -92,3 +92,27 @@ test('on a phone the switcher shows under the edited question, inside the screen
   const previous = (await versions.getByRole('button', { name: 'Previous version' }).boundingBox())!
   expect(previous.height).toBeGreaterThanOrEqual(32)
 })
+
+test('search finds words of a hidden version and opens the chat on that version', async ({ page }) => {
+  const chatId = await sendFromHome(page, 'Plan a trip to Lisbon')
+  const answer = page.getByRole('article', { name: 'Answer' })
+  await expect(answer).toContainText('Connect a real model', ANSWERED)
+  await edit(page, 'Plan a trip to Reykjavik')
+  const question = page.getByRole('article', { name: 'Your message' })
+  await expect(question.getByRole('group', { name: 'Versions' })).toContainText('2 / 2', ANSWERED)
+  await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible(ANSWERED)
+  await question.getByRole('button', { name: 'Previous version' }).click()
+  await expect(question).toHaveText(/Lisbon/)
+
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog', { name: 'Search chats' })
+  await expect(dialog.getByRole('combobox', { name: 'Search chats' })).toBeFocused()
+  await page.keyboard.type('Reykjavik')
+  await expect(dialog.getByRole('group', { name: 'Matching chats' }).getByRole('option')).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`/chat/${chatId}`)
+  await expect(question).toHaveText(/Reykjavik/)
+  await expect(question.getByRole('group', { name: 'Versions' })).toContainText('2 / 2')
+})

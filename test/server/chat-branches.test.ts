@@ -161,8 +161,10 @@ t.test('search finds text in a hidden branch and opens the chat on it', async (t
   t.notOk((await api.read()).some((message) => textOf(message).includes('zeppelins')), 'the zeppelin question is in a hidden branch')
   const hits = (await app.inject({ url: '/api/chats/search?q=zeppelins', headers: v.headers() })).json().results
   t.equal(hits.length, 1, 'found all the same')
-  const shown = (await api.branch(hits[0].messageId)).json().messages as Message[]
-  t.same(shown.map(textOf), ['Q1', 'Noted.', 'What about zeppelins', 'Noted.'], 'the hit’s message opens its branch')
+  const opened = (await api.branch(hits[0].messageId)).json()
+  t.same(opened.messages.map(textOf), ['Q1', 'Noted.', 'What about zeppelins', 'Noted.'], 'the hit’s message opens its branch')
+  t.equal(opened.switched, true)
+  t.equal((await api.branch(hits[0].messageId)).json().switched, false, 'a message the chat shows already changes nothing')
 })
 
 t.test('switching: ownership, unknown messages, and refusals while an answer is written', async (t) => {

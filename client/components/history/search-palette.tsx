@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { OverlayProps } from '../../lib/overlay.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
-import { searchChats, type SearchHit } from '../../lib/chat-api.ts'
+import { searchChats, showBranchOf, type SearchHit } from '../../lib/chat-api.ts'
+import { invalidatePageResource } from '../../lib/page-resource.ts'
 import { Icon } from '../ui/icon.tsx'
 import './search-palette.css'
 import { HighlightedText } from './highlighted-text.tsx'
@@ -24,6 +25,8 @@ interface ChatOption {
   title: string
   snippet?: string
   highlights?: SearchHit['highlights']
+  /** The message the text was found in: the chat opens on its branch. */
+  messageId?: string | null
   updatedAt?: number
 }
 
@@ -98,7 +101,7 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
   const hits = results.status === 'done' || results.status === 'loading' ? results.hits : undefined
   const chatOptions: ChatOption[] =
     trimmed && hits
-      ? hits.map((hit) => ({ kind: 'chat', chatId: hit.chatId, title: hit.title, snippet: hit.snippet, highlights: hit.highlights, updatedAt: hit.updatedAt }))
+      ? hits.map((hit) => ({ kind: 'chat', chatId: hit.chatId, title: hit.title, snippet: hit.snippet, highlights: hit.highlights, messageId: hit.messageId, updatedAt: hit.updatedAt }))
       : trimmed
         ? []
         : chats.slice(0, RECENT_COUNT).map((chat) => ({ kind: 'chat', chatId: chat.id, title: chat.title, updatedAt: chat.updatedAt }))
@@ -152,7 +155,19 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
     if (!option) return
     close()
     if (option.kind === 'command') option.run()
-    else navigate(`/chat/${encodeURIComponent(option.chatId)}`)
+    else void openChat(option)
+  }
+
+  /** A hit in a message of a hidden branch (another version) opens the chat on that branch. */
+  async function openChat(option: ChatOption) {
+    const path = `/chat/${encodeURIComponent(option.chatId)}`
+    // Not fatal when it fails: the chat still opens, on the branch it shows.
+    if (option.messageId && (await showBranchOf(option.chatId, option.messageId).catch(() => false))) {
+      invalidatePageResource(path)
+      // Already on that chat: its screen must be read again.
+      if (window.location.pathname === path) return window.location.reload()
+    }
+    navigate(path)
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

@@ -194,14 +194,16 @@ export default async function chatRoutes(app: FastifyInstance) {
       schema: {
         params: Params,
         body: Type.Object({ messageId: MessageId }, { additionalProperties: false }),
-        response: { 200: Type.Object({ messages: Type.Array(StoredMessage) }), 404: ErrorBody, 409: ErrorBody },
+        response: { 200: Type.Object({ messages: Type.Array(StoredMessage), switched: Type.Boolean() }), 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       await access(request, request.params.id, 'write')
       if (await app.answers.isRunning(request.params.id)) throw new AppError(409, 'ANSWER_RUNNING', 'An answer is being written in this chat: stop it or wait for it to switch versions.')
-      if (!(await app.chats.switchTo(request.params.id, request.body.messageId))) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'This chat has no such message.')
-      return { messages: await app.chats.messages(request.params.id) }
+      const result = await app.chats.switchTo(request.params.id, request.body.messageId)
+      if (!result) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'This chat has no such message.')
+      // switched: false when the chat already showed that message.
+      return { messages: await app.chats.messages(request.params.id), switched: result.switched }
     },
   )
 

@@ -134,15 +134,15 @@ export function createChatTree(db: Kysely<Database>) {
 
     /**
      * Shows the branch through `messageId`: unchanged when the shown branch already passes through
-     * it, else down to the newest message under it. False when the chat has no such message.
+     * it, else down to the newest message under it. Null when the chat has no such message.
      */
-    async switchTo(chatId: string, messageId: string): Promise<boolean> {
+    async switchTo(chatId: string, messageId: string): Promise<{ switched: boolean } | null> {
       const leaf = await currentLeaf(chatId)
-      if (leaf !== null && (await pathTo(chatId, leaf)).some((row) => row.id === messageId)) return true
+      if (leaf !== null && (await pathTo(chatId, leaf)).some((row) => row.id === messageId)) return { switched: false }
       const newest = await newestLeafUnder(chatId, messageId)
-      if (newest === null) return false
+      if (newest === null) return null
       await db.updateTable('chats').set({ current_leaf_id: newest }).where('id', '=', chatId).execute()
-      return true
+      return { switched: true }
     },
 
     /**
