@@ -244,4 +244,53 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('messages').dropColumn('parent_id').execute()
     },
   },
+  // Conversation trees, second step: reading a branch as fast as a straight chat. A chat marks
+  // when it first forks (a second version of a message); until then it is read in order of
+  // writing. In a forked chat the messages of the shown branch are marked `shown` and read in
+  // order from an index; a walk up the parents reads (id, parent_id) from an index alone.
+  '0008_branch_reads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('chats').addColumn('forked', 'integer', (col) => col.notNull().defaultTo(0)).execute()
+      await db.schema.alterTable('chats').addColumn('versions', 'text').execute()
+      await db.schema.alterTable('messages').addColumn('shown', 'integer', (col) => col.notNull().defaultTo(0)).execute()
+      await sql`
+        UPDATE chats SET forked = 1 WHERE EXISTS (
+          SELECT 1 FROM messages WHERE messages.chat_id = chats.id
+          GROUP BY messages.parent_id HAVING COUNT(*) > 1
+        )`.execute(db)
+      // Chats that forked before (written between migrations 0007 and 0008): mark their branch.
+      await sql`
+        UPDATE messages SET shown = 1 WHERE id IN (
+          WITH RECURSIVE branch(id) AS (
+            SELECT current_leaf_id FROM chats WHERE forked = 1 AND current_leaf_id IS NOT NULL
+            UNION ALL
+            SELECT messages.parent_id FROM branch JOIN messages ON messages.id = branch.id WHERE messages.parent_id IS NOT NULL
+          )
+          SELECT id FROM branch
+        )`.execute(db)
+      // …and their versions, by parent ('' for first messages), oldest first.
+      const { rows: forks } = await sql<{ chat_id: string; parent_id: string | null; id: string }>`
+        SELECT messages.chat_id, messages.parent_id, messages.id FROM messages JOIN chats ON chats.id = messages.chat_id
+        WHERE chats.forked = 1 ORDER BY messages.chat_id, messages.seq`.execute(db)
+      const byChat = new Map<string, Record<string, string[]>>()
+      for (const row of forks) {
+        const groups = byChat.get(row.chat_id) ?? {}
+        ;(groups[row.parent_id ?? ''] ??= []).push(row.id)
+        byChat.set(row.chat_id, groups)
+      }
+      for (const [chatId, groups] of byChat) {
+        const versions = Object.fromEntries(Object.entries(groups).filter(([, ids]) => ids.length > 1))
+        await sql`UPDATE chats SET versions = ${JSON.stringify(versions)} WHERE id = ${chatId}`.execute(db)
+      }
+      await db.schema.createIndex('messages_walk').on('messages').columns(['id', 'parent_id']).execute()
+      await db.schema.createIndex('messages_shown').on('messages').columns(['chat_id', 'shown', 'seq']).execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('messages_shown').execute()
+      await db.schema.dropIndex('messages_walk').execute()
+      await db.schema.alterTable('messages').dropColumn('shown').execute()
+      await db.schema.alterTable('chats').dropColumn('versions').execute()
+      await db.schema.alterTable('chats').dropColumn('forked').execute()
+    },
+  },
 }

@@ -1,4 +1,5 @@
 // Table types for Kysely. Timestamps are milliseconds since the epoch (DESIGN §5).
+import type { Generated } from 'kysely'
 
 export interface UsersTable {
   id: string
@@ -41,6 +42,13 @@ export interface ChatsTable {
   tools_off: string | null
   /** The last message of the branch the chat shows (migration 0007); null only for a chat being made. */
   current_leaf_id: string | null
+  /**
+   * 1 once a message of the chat got a second version (migration 0008): its branch is then read by
+   * walking up from the leaf; a chat that never forked is read in order of writing, which is faster.
+   */
+  forked: Generated<number>
+  /** A forked chat's versions: `{ parentId ('' for first messages): [ids, oldest first] }` JSON (chat-tree.ts). */
+  versions: Generated<string | null>
 }
 
 export interface MessagesTable {
@@ -50,6 +58,8 @@ export interface MessagesTable {
   seq: number
   /** The message this one follows (null for the chat's first): the chat is a tree of them. */
   parent_id: string | null
+  /** In a forked chat, 1 for the messages of the branch it shows (migration 0008, chat-tree.ts). */
+  shown: Generated<number>
   role: 'user' | 'assistant' | 'system'
   /** AI SDK UIMessage parts, JSON. */
   parts: string

@@ -3,11 +3,11 @@ import { storedUserParts } from './message-parts.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { ChatsTable, MessagesTable } from '../../db/schema.ts'
 
-export function toSummary(row: ChatsTable): ChatSummary {
+export function toSummary(row: Pick<ChatsTable, 'id' | 'title' | 'visibility' | 'model' | 'created_at' | 'updated_at'>): ChatSummary {
   return { id: row.id, title: row.title, visibility: row.visibility, model: row.model, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) }
 }
 
-function partsOf(row: MessagesTable): ChatMessage['parts'] {
+function partsOf(row: Omit<MessagesTable, 'shown'>): ChatMessage['parts'] {
   const parts = JSON.parse(row.parts) as ChatMessage['parts']
   // A user message shows only what a user can send, whatever an older version stored.
   if (row.role === 'user') return storedUserParts(parts)
@@ -29,7 +29,7 @@ function answerRecord(column: string | null): { usage?: Record<string, unknown>;
   return { ...(Object.keys(usage).length > 0 && { usage }), ...(details !== undefined && { details: details as Record<string, unknown> }) }
 }
 
-export function toMessage(row: MessagesTable): ChatMessage {
+export function toMessage(row: Omit<MessagesTable, 'shown'>): ChatMessage {
   return {
     id: row.id,
     role: row.role,

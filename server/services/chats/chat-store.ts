@@ -4,7 +4,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
 import { toMessage, toSummary } from './chat-rows.ts'
-import { createChatTree } from './chat-tree.ts'
+import { countVersions, createChatTree, markShown } from './chat-tree.ts'
 import type { ChatListPage, ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 
@@ -100,7 +100,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .insertInto('messages')
           .values({ id: input.message.id, chat_id: input.id, seq: 0, parent_id: null, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
-        return toSummary({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: null, current_leaf_id: input.message.id })
+        return toSummary({ id: input.id, title, visibility: 'private', model: input.model, created_at: at, updated_at: at })
       }))
     },
 
@@ -119,7 +119,11 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       await rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const last = await trx.selectFrom('messages').select('seq').where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(1).executeTakeFirst()
         const first = last ? Number(last.seq) + 1 : 0
-        const parent = parentId !== undefined ? parentId : ((await trx.selectFrom('chats').select('current_leaf_id').where('id', '=', chatId).executeTakeFirst())?.current_leaf_id ?? null)
+        const chat = await trx.selectFrom('chats').select(['current_leaf_id', 'forked']).where('id', '=', chatId).executeTakeFirst()
+        const leaf = chat?.current_leaf_id ?? null
+        const parent = parentId !== undefined ? parentId : leaf
+        // A second child (or a second first message) is a new version: the chat has forked.
+        const forks = parent !== leaf && (await trx.selectFrom('messages').select('id').where('chat_id', '=', chatId).where('parent_id', parent === null ? 'is' : '=', parent).limit(1).executeTakeFirst()) !== undefined
         const at = now()
         // One statement for all of them: this sits between a user's Send and the model call.
         await trx
@@ -131,6 +135,8 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
               // Order of writing: a branch is read by its parents, not by seq.
               seq: first + index,
               parent_id: index === 0 ? parent : messages[index - 1]!.id,
+              // Continuing the shown branch; a move to another is marked below.
+              shown: 1,
               role: message.role,
               parts: JSON.stringify(message.parts),
               status: message.status,
@@ -140,7 +146,14 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
             })),
           )
           .execute()
-        await trx.updateTable('chats').set({ updated_at: at, current_leaf_id: messages[messages.length - 1]!.id }).where('id', '=', chatId).execute()
+        const newLeaf = messages[messages.length - 1]!.id
+        await trx.updateTable('chats').set({ updated_at: at, current_leaf_id: newLeaf, ...(forks && { forked: 1 }) }).where('id', '=', chatId).execute()
+        // The shown branch is now another one (its start differs from the old one's), and a
+        // message has one more version.
+        if (forks || (chat?.forked && parent !== leaf)) {
+          await markShown(trx, chatId, newLeaf)
+          await trx.updateTable('chats').set({ versions: JSON.stringify(await countVersions(trx, chatId)) }).where('id', '=', chatId).execute()
+        }
       }))
     },
 

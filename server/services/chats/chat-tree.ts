@@ -1,13 +1,61 @@
 // A chat is a tree of messages (issue 17): each message names its parent (null for a first
 // message), and an edit or a regenerated answer is a sibling of what it replaces, a new version.
-// The chat shows one branch, from a first message down to its current leaf. Reading that branch
-// walks up from the leaf by primary key, so it costs the same whatever the other branches hold.
-import { sql, type Kysely } from 'kysely'
+// The chat shows one branch, from a first message down to its current leaf. Reading it costs what
+// reading a straight chat always did (scripts/bench/chat-tree.ts): a chat that never forked is
+// read in order of writing; in one that did, the messages of the shown branch carry a mark
+// (`shown`, set whenever the leaf moves), read the same way from an index. Only the context of
+// an answer on another branch (an edit, a regenerate) walks up the parents.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { toMessage } from './chat-rows.ts'
 import type { StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { Database, MessagesTable } from '../../db/schema.ts'
 
-type BranchRow = MessagesTable & { draft: string | null }
+type BranchRow = Selectable<MessagesTable> & { draft: string | null }
+
+/**
+ * Every version of the messages whose parent has more than one child, by parent ('' for first
+ * messages), oldest first: what a forked chat keeps in its `versions` column (JSON), rewritten
+ * whenever a version is added or removed, so that reading a chat needs no query for them.
+ */
+export async function countVersions(trx: Kysely<Database> | Transaction<Database>, chatId: string): Promise<Record<string, string[]>> {
+  const rows = await trx
+    .selectFrom('messages')
+    .select(['id', 'parent_id'])
+    .where('chat_id', '=', chatId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('messages as sibling')
+          .select('sibling.id')
+          .whereRef('sibling.chat_id', '=', 'messages.chat_id')
+          .whereRef('sibling.id', '<>', 'messages.id')
+          .where((inner) => inner.or([inner('sibling.parent_id', '=', inner.ref('messages.parent_id')), inner.and([inner('sibling.parent_id', 'is', null), inner('messages.parent_id', 'is', null)])])),
+      ),
+    )
+    .orderBy('seq', 'asc')
+    .execute()
+  const groups: Record<string, string[]> = {}
+  for (const row of rows) (groups[row.parent_id ?? ''] ??= []).push(row.id)
+  return groups
+}
+
+/**
+ * In a forked chat: marks the messages of the branch ending at `leaf` as the shown ones (and only
+ * them). Call it in the transaction that moves the chat's leaf.
+ */
+export async function markShown(trx: Kysely<Database> | Transaction<Database>, chatId: string, leaf: string | null): Promise<void> {
+  await trx.updateTable('messages').set({ shown: 0 }).where('chat_id', '=', chatId).where('shown', '=', 1).execute()
+  if (leaf === null) return
+  await sql`
+    UPDATE messages SET shown = 1 WHERE chat_id = ${chatId} AND id IN (
+      WITH RECURSIVE branch(id) AS (
+        SELECT CAST(${leaf} AS TEXT)
+        UNION ALL
+        SELECT messages.parent_id FROM branch JOIN messages ON messages.id = branch.id WHERE messages.parent_id IS NOT NULL
+      )
+      SELECT id FROM branch
+    )`.execute(trx)
+}
 
 export function createChatTree(db: Kysely<Database>) {
   /** The chat's current leaf (null when it has no messages). */
@@ -16,7 +64,11 @@ export function createChatTree(db: Kysely<Database>) {
     return row?.current_leaf_id ?? null
   }
 
-  /** The messages from a first message down to `leafId`, in order. */
+  /**
+   * The messages from a first message down to `leafId`, in order: a walk up the parents, reading
+   * (id, parent_id) from the messages_walk index. CROSS JOIN keeps SQLite going from the walk to
+   * each message, not through the whole table.
+   */
   async function pathTo(chatId: string, leafId: string): Promise<BranchRow[]> {
     const { rows } = await sql<BranchRow & { depth: number }>`
       WITH RECURSIVE branch(id, depth) AS (
@@ -26,58 +78,49 @@ export function createChatTree(db: Kysely<Database>) {
         WHERE messages.parent_id IS NOT NULL
       )
       SELECT messages.*, answer_drafts.parts AS draft
-      FROM branch JOIN messages ON messages.id = branch.id
+      FROM branch CROSS JOIN messages
       LEFT JOIN answer_drafts ON answer_drafts.message_id = messages.id
+      WHERE messages.id = branch.id
       ORDER BY branch.depth DESC`.execute(db)
     return rows
   }
 
   /**
-   * Every version of the messages whose parent has more than one child, by parent ('' for first
-   * messages), oldest first. A straight chat answers the first query from its index with nothing.
+   * The chat's messages in order of writing: all of them (the branch, when the chat never forked),
+   * or those marked shown. A message's ancestors were all written before it.
    */
-  async function versionGroups(chatId: string): Promise<Map<string, string[]>> {
-    const forked = await db
+  async function inOrder(chatId: string, shownOnly: boolean): Promise<BranchRow[]> {
+    let query = db
       .selectFrom('messages')
-      .select('parent_id')
+      .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
+      .selectAll('messages')
+      .select('answer_drafts.parts as draft')
       .where('chat_id', '=', chatId)
-      .groupBy('parent_id')
-      .having((eb) => eb.fn.countAll(), '>', 1)
-      .execute()
-    const groups = new Map<string, string[]>()
-    if (forked.length === 0) return groups
-    const parents = forked.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id]))
-    const withRoots = forked.length > parents.length
-    const rows = await db
-      .selectFrom('messages')
-      .select(['id', 'parent_id'])
-      .where('chat_id', '=', chatId)
-      .where((eb) => {
-        const ors = []
-        if (parents.length > 0) ors.push(eb('parent_id', 'in', parents))
-        if (withRoots) ors.push(eb('parent_id', 'is', null))
-        return eb.or(ors)
-      })
-      .orderBy('seq', 'asc')
-      .execute()
-    for (const row of rows) {
-      const key = row.parent_id ?? ''
-      const group = groups.get(key) ?? []
-      group.push(row.id)
-      groups.set(key, group)
-    }
-    return groups
+    if (shownOnly) query = query.where('shown', '=', 1)
+    return query.orderBy('seq', 'asc').execute()
   }
 
-  /** The branch ending at `leafId` (default: the one the chat shows), with each message's versions. */
+  /**
+   * The branch ending at `leafId` (default: the one the chat shows), with each message's versions.
+   * A chat that never forked is one straight line: it is read in order of writing (cut at
+   * `leafId`); a forked one reads its shown marks, or walks up from another leaf.
+   */
   async function messages(chatId: string, leafId?: string | null): Promise<ChatMessage[]> {
-    const leaf = leafId === undefined ? await currentLeaf(chatId) : leafId
-    if (leaf === null) return []
-    const [rows, groups] = await Promise.all([pathTo(chatId, leaf), versionGroups(chatId)])
+    const chat = await db.selectFrom('chats').select(['current_leaf_id', 'forked', 'versions']).where('id', '=', chatId).executeTakeFirst()
+    const leaf = leafId === undefined ? (chat?.current_leaf_id ?? null) : leafId
+    if (!chat || leaf === null) return []
+    let rows: BranchRow[]
+    const groups: Record<string, string[]> = chat.versions ? JSON.parse(chat.versions) : {}
+    if (!chat.forked) {
+      rows = await inOrder(chatId, false)
+      if (leafId !== undefined) rows = rows.slice(0, rows.findIndex((row) => row.id === leafId) + 1)
+    } else {
+      rows = leafId === undefined ? await inOrder(chatId, true) : await pathTo(chatId, leaf)
+    }
     return rows.map(({ draft, ...row }) => {
       // An answer still streaming shows what it had at its last save.
       const message = toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row)
-      const versions = groups.get(row.parent_id ?? '')
+      const versions = groups[row.parent_id ?? '']
       return versions ? { ...message, versions } : message
     })
   }
@@ -137,11 +180,16 @@ export function createChatTree(db: Kysely<Database>) {
      * it, else down to the newest message under it. Null when the chat has no such message.
      */
     async switchTo(chatId: string, messageId: string): Promise<{ switched: boolean } | null> {
-      const leaf = await currentLeaf(chatId)
-      if (leaf !== null && (await pathTo(chatId, leaf)).some((row) => row.id === messageId)) return { switched: false }
-      const newest = await newestLeafUnder(chatId, messageId)
-      if (newest === null) return null
-      await db.updateTable('chats').set({ current_leaf_id: newest }).where('id', '=', chatId).execute()
+      const chat = await db.selectFrom('chats').select('forked').where('id', '=', chatId).executeTakeFirst()
+      const message = await db.selectFrom('messages').select('shown').where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
+      if (!chat || !message) return null
+      // A chat that never forked shows all of its messages.
+      if (!chat.forked || message.shown) return { switched: false }
+      const newest = (await newestLeafUnder(chatId, messageId))!
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('chats').set({ current_leaf_id: newest }).where('id', '=', chatId).execute()
+        await markShown(trx, chatId, newest)
+      })
       return { switched: true }
     },
 
@@ -169,7 +217,11 @@ export function createChatTree(db: Kysely<Database>) {
         const leaf = anchor
           ? await createChatTree(trx).newestLeafUnder(chatId, anchor)
           : ((await trx.selectFrom('messages').select('id').where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(1).executeTakeFirst())?.id ?? null)
-        await trx.updateTable('chats').set({ current_leaf_id: leaf }).where('id', '=', chatId).execute()
+        const chat = await trx.updateTable('chats').set({ current_leaf_id: leaf }).where('id', '=', chatId).returning('forked').executeTakeFirst()
+        if (chat?.forked) {
+          await markShown(trx, chatId, leaf)
+          await trx.updateTable('chats').set({ versions: JSON.stringify(await countVersions(trx, chatId)) }).where('id', '=', chatId).execute()
+        }
       })
       return true
     },
