@@ -1,8 +1,9 @@
 // Conversations as trees, first step (issue 17): every message names its parent and every chat its
 // current leaf. Chats written before migration 0007 become one straight branch, on both databases;
 // new messages, edits and regenerations keep the chain and the leaf right; the migration undoes.
+// Then migration 0008 (branch reads): a chat forked before it reads as it did.
 import t from 'tap'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { createChatStore } from '../../server/services/chats/chat-store.ts'
 import type { Database } from '../../server/db/schema.ts'
 import { DIALECTS } from '../helpers/postgres-dialects.ts'
@@ -55,5 +56,44 @@ for (const dialect of DIALECTS) {
     t.notOk((await migrator.migrateTo('0006_files')).error, 'the migration undoes')
     t.notOk((await migrator.migrateToLatest()).error, 'and redoes')
     t.same(await shape(db, 'c1'), { parents: [['m1', null], ['m2', 'm1'], ['m3', 'm2']], leaf: 'm3' })
+  })
+}
+
+// Migration 0008: a chat forked under 0007 (an edit made between the two) is marked forked, its
+// shown branch marked, its versions kept with it; it reads as it did, and the migration undoes.
+for (const dialect of DIALECTS) {
+  t.test(`${dialect}: a chat forked before migration 0008`, async (t) => {
+    const opened = await migrationDatabase(t, dialect)
+    if (!opened) return
+    const { db: untyped, migrator } = opened
+    const db = untyped as Kysely<Database>
+    t.notOk((await migrator.migrateTo('0007_message_tree')).error)
+    const insertChat = (id: string, leaf: string) =>
+      sql`INSERT INTO chats (id, owner_id, title, visibility, model, created_at, updated_at, tools_off, current_leaf_id) VALUES (${id}, 'o1', ${id}, 'private', NULL, 1, 1, NULL, ${leaf})`.execute(db)
+    const insertMessage = (chatId: string, id: string, seq: number, parent: string | null, role: string) =>
+      sql`INSERT INTO messages (id, chat_id, seq, parent_id, role, parts, status, usage, model, created_at) VALUES (${id}, ${chatId}, ${seq}, ${parent}, ${role}, ${JSON.stringify(text(id))}, 'complete', NULL, NULL, ${seq})`.execute(db)
+    await insertChat('forked', 'q2-old-a')
+    // q1 → a1 → q2-old → q2-old-a, and q2-new (an edit of q2-old) → q2-new-a; the old one is shown.
+    for (const [id, seq, parent, role] of [['q1', 0, null, 'user'], ['a1', 1, 'q1', 'assistant'], ['q2-old', 2, 'a1', 'user'], ['q2-old-a', 3, 'q2-old', 'assistant'], ['q2-new', 4, 'a1', 'user'], ['q2-new-a', 5, 'q2-new', 'assistant']] as const) {
+      await insertMessage('forked', id, seq, parent, role)
+    }
+    await insertChat('straight', 's2')
+    await insertMessage('straight', 's1', 0, null, 'user')
+    await insertMessage('straight', 's2', 1, 's1', 'assistant')
+
+    t.notOk((await migrator.migrateToLatest()).error, 'migrates with data in place')
+    const flags = await db.selectFrom('chats').select(['id', 'forked', 'versions']).orderBy('id').execute()
+    t.same(flags.map((chat) => [chat.id, chat.forked, chat.versions && JSON.parse(chat.versions)]), [['forked', 1, { a1: ['q2-old', 'q2-new'] }], ['straight', 0, null]])
+    const store = createChatStore(db)
+    const shown = await store.messages('forked')
+    t.same(shown.map((message) => message.id), ['q1', 'a1', 'q2-old', 'q2-old-a'], 'the branch it showed')
+    t.same(shown[2]!.versions, ['q2-old', 'q2-new'])
+    t.same((await store.messages('straight')).map((message) => message.id), ['s1', 's2'])
+    t.same(await store.switchTo('forked', 'q2-new'), { switched: true })
+    t.same((await store.messages('forked')).map((message) => message.id), ['q1', 'a1', 'q2-new', 'q2-new-a'])
+
+    t.notOk((await migrator.migrateTo('0007_message_tree')).error, 'the migration undoes')
+    t.notOk((await migrator.migrateToLatest()).error, 'and redoes')
+    t.same((await createChatStore(db).messages('forked')).map((message) => message.id), ['q1', 'a1', 'q2-new', 'q2-new-a'], 'the chosen branch is kept')
   })
 }
