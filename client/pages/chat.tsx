@@ -188,6 +188,12 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     return regenerate(withModel())
   }
 
+  /** The answer writes on from where it stopped; the stream rebuilds it, its words so far first. */
+  function continueAnswer(answerId: string) {
+    beginRequest(null)
+    return regenerate({ body: { ...withModel()?.body, continue: answerId } })
+  }
+
   /** Sends a message (from the composer, or an edit: a new version, which leaves the composer alone). */
   function send(text: string, files: SentFile[], id = newId(), edit = false) {
     beginRequest({ id, text, files })
@@ -256,7 +262,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       notify({ title: 'Could not stop the answer', description: describeChatError(error).message, variant: 'error' })
     }
     setTimeout(() => {
-      if (!busyNow.current) return
+      // Not when a new request began since (Continue, a new message): that one was not stopped.
+      if (!busyNow.current || !stopRequested.current) return
       void stop()
       // Stop pressed before the answer had started on the server: stop it now that it has.
       void stopOnServer().catch(() => undefined)
@@ -334,6 +341,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
                   vote={votes[message.id]}
                   onVote={(value) => void vote(message.id, value)}
                   onRegenerate={() => void answer()}
+                  onContinue={() => void continueAnswer(message.id)}
                   versions={switcher(message.id)}
                 />
               ) : null,

@@ -4,7 +4,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
-import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
+import { createChat, parseUiStream, streamedText, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
+import { CONTINUE_PROMPT } from '../../server/services/llm/prompts.ts'
 import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
 
 type Message = { id: string; role: string; parts: Array<{ type: string; text?: string }>; versions?: string[]; status: string }
@@ -197,7 +198,7 @@ t.test('switching: ownership, unknown messages, and refusals while an answer is 
   t.match(during.json(), { code: 'ANSWER_RUNNING', message: /answer is being written/ })
   const editDuring = await api.send('another edit', before[1]!.id)
   t.equal(editDuring.res.statusCode, 409, 'a new version while an answer streams is refused')
-  await app.inject({ method: 'POST', url: `/api/chats/${chat.id}/stop`, headers: v.headers(true) })
+  t.same((await app.inject({ method: 'POST', url: `/api/chats/${chat.id}/stop`, headers: v.headers() })).json(), { stopped: true })
   await running
   t.equal((await api.branch(before[2]!.id)).statusCode, 200, 'once it ended, switching works')
 })
@@ -227,4 +228,51 @@ t.test('DELETE of a message removes it and what follows it on its branch only; t
   t.same(shown.map(textOf), ['Q1', 'Ok.', 'Q2 edited', 'Ok.'], 'the other version of the question and its answer stay, and show')
   t.equal(shown[2]!.id, edit.id)
   t.notOk(shown[2]!.versions, 'it is the only version left')
+})
+
+t.test('Continue writes on after an answer that was stopped, into the same answer', async (t) => {
+  const { app } = await buildApp(t)
+  const words = Array.from({ length: 200 }, (_, index) => `w${index} `)
+  const model = scriptedModel({ words, delayMs: 10 })
+  useModel(app, model)
+  const v = visitor()
+  const chat = (await createChat(app, v, 'Tell me a long story')).json()
+  const api = chatApi(app, v, chat.id)
+  const question = (await api.read())[0]!
+  const running = api.regenerate(question)
+  // Stopped once some words are out.
+  while (!(await app.answers.isRunning(chat.id))) await new Promise((resolve) => setTimeout(resolve, 10))
+  await new Promise((resolve) => setTimeout(resolve, 150))
+  t.same((await app.inject({ method: 'POST', url: `/api/chats/${chat.id}/stop`, headers: v.headers() })).json(), { stopped: true })
+  await running
+  const stopped = (await api.read())[1]!
+  t.equal(stopped.status, 'partial')
+  const before = textOf(stopped)
+  t.ok(before.length > 0 && before.length < words.join('').length, 'stopped part-way')
+
+  // A complete answer is not continued; nor is one the chat does not have, nor someone else's.
+  const writer = scriptedModel({ words: ['and ', 'the ', 'end.'] })
+  useModel(app, writer)
+  const cont = (messageId: string, who = v) =>
+    app.inject({ method: 'POST', url: `/api/chats/${chat.id}`, headers: who.headers(true), payload: { id: chat.id, messages: [question], trigger: 'regenerate-message', continue: messageId } })
+  t.equal((await cont('no-such-answer')).statusCode, 404)
+  const stranger = visitor()
+  await createChat(app, stranger, 'mine')
+  t.equal((await cont(stopped.id, stranger)).statusCode, 404)
+
+  const res = await cont(stopped.id)
+  t.equal(res.statusCode, 200)
+  const { chunks } = parseUiStream(res.body)
+  t.match(chunks[0], { type: 'start', messageId: stopped.id }, 'the same answer')
+  t.equal(streamedText(chunks), `${before}and the end.`, 'the stream carries what it had, then the new words (a replay shows all of it)')
+  const after = await api.read()
+  t.equal(after.length, 2, 'no new message')
+  t.equal(after[1]!.id, stopped.id)
+  t.equal(after[1]!.status, 'complete')
+  t.equal(textOf(after[1]!), `${before}and the end.`)
+  t.equal(lastPrompt(writer), `Tell me a long story | ${before} | ${CONTINUE_PROMPT}`, 'the model was asked to write on after its own words')
+
+  const done = await cont(stopped.id)
+  t.equal(done.statusCode, 409, 'a complete answer is not continued')
+  t.match(done.json(), { code: 'NOT_CUT' })
 })

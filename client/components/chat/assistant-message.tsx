@@ -33,15 +33,20 @@ export interface AssistantMessageProps {
   vote?: ChatVote['value']
   onVote: (value: ChatVote['value'] | null) => void
   onRegenerate?: () => void
+  /** Writes on after an answer that was stopped or cut for length (the newest only). */
+  onContinue?: () => void
   versions?: MessageMetaProps['versions']
 }
 
-export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate, versions }: AssistantMessageProps) {
+export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate, onContinue, versions }: AssistantMessageProps) {
   const text = messageText(message)
   const settled = !streaming && !reconnecting
   const reasoning = message.parts.filter((part): part is ReasoningUIPart => part.type === 'reasoning' && part.text !== '')
   const Parts = AnswerParts.useComponent(message.parts.some(isToolPart))
   const Meta = LazyMessageMeta.useComponent(!readOnly)
+  const cutShort = (message.metadata as { details?: { finishReason?: string } } | undefined)?.details?.finishReason === 'length'
+  // Only words can be written on from where they stopped (the server says the same).
+  const resume = latest && !readOnly && settled && onContinue && !message.parts.some(isToolPart) && <TextButton onClick={onContinue}>Continue</TextButton>
   return (
     <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
       {/* On phones the text gets the whole width. */}
@@ -67,6 +72,13 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
         {status === 'partial' && settled && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
             <Icon name="lucide:circle-stop" size={14} /> Stopped
+            {resume}
+          </p>
+        )}
+        {cutShort && status === 'complete' && settled && (
+          <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
+            <Icon name="lucide:scissors" size={14} /> Cut short: the answer reached its length limit.
+            {resume}
           </p>
         )}
         {status === 'error' && settled && (

@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type, type Static } from 'typebox'
-import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText } from 'ai'
+import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText, type UIMessageChunk } from 'ai'
 import { AppError } from '../../../shared/errors.ts'
 import { DEFAULT_TITLE, MessageIdTakenError, type ChatMessage } from '../../services/chats/chat-store.ts'
 import { describeModelError, OFFLINE_MODEL_ID, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
+import { CONTINUE_PROMPT } from '../../services/llm/prompts.ts'
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
@@ -43,6 +44,19 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
     if (named === null) return null
     if (!(await app.chats.message(chatId, named))) throw new AppError(409, 'CHAT_CHANGED', 'The message this one follows is no longer in the chat: reload the chat and send it again.')
     return named
+  }
+
+  /** An answer that may be continued: the last of its branch, stopped or cut for length, text only. */
+  async function continuable(chatId: string, messageId: string): Promise<ChatMessage> {
+    const answer = await app.chats.message(chatId, messageId)
+    if (!answer || answer.role !== 'assistant') throw new AppError(404, 'MESSAGE_NOT_FOUND', 'This chat has no such answer.')
+    const cut = answer.status === 'partial' || (answer.metadata?.details as { finishReason?: string } | undefined)?.finishReason === 'length'
+    if (!cut) throw new AppError(409, 'NOT_CUT', 'Only an answer that was stopped or cut for length can be continued.')
+    if (await app.chats.hasChildren(chatId, answer.id)) throw new AppError(409, 'NOT_LAST', 'Only the last answer of a conversation can be continued.')
+    if (answer.parts.some((part) => part.type !== 'text' && part.type !== 'reasoning' && part.type !== 'step-start')) {
+      throw new AppError(409, 'CANNOT_CONTINUE', 'An answer with tool results cannot be continued: regenerate it instead.')
+    }
+    return answer
   }
 
   app.post<{ Params: Static<typeof Params> }>(
@@ -88,7 +102,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
 
   app.post<{
     Params: Static<typeof Params>
-    Body: { messages: Array<Static<typeof UserMessage> & { role?: string }>; trigger?: 'submit-message' | 'regenerate-message'; messageId?: string; model?: string; parentId?: string | null }
+    Body: { messages: Array<Static<typeof UserMessage> & { role?: string }>; trigger?: 'submit-message' | 'regenerate-message'; messageId?: string; model?: string; parentId?: string | null; continue?: string }
   }>(
     '/api/chats/:id',
     {
@@ -107,6 +121,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             model: Type.Optional(Type.String({ maxLength: 200 })),
             // The message the new one follows on the sender's screen (null: it is a chat's first).
             parentId: Type.Optional(Type.Union([MessageId, Type.Null()])),
+            // An answer that was stopped or cut for length, to write on from where it ended.
+            continue: Type.Optional(MessageId),
           },
           { additionalProperties: true },
         ),
@@ -135,7 +151,13 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       let fileIds: string[] = []
       const incoming = request.body.messages[request.body.messages.length - 1]!
       const storedIncoming = incoming.id ? await app.chats.message(chat.id, incoming.id) : null
-      if (trigger === 'submit-message') {
+      /** Continue: the answer that goes on (its parts stay, the new ones follow). */
+      let continued: ChatMessage | undefined
+      if (request.body.continue) {
+        continued = await continuable(chat.id, request.body.continue)
+        await limits.beforeSend(request, reply, ownerId, 0)
+        stored = await app.chats.messages(chat.id, continued.id)
+      } else if (trigger === 'submit-message') {
         if (incoming.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'The last message must be the user\'s.')
         if (!storedIncoming) {
           // A new message follows the one the sender's screen showed before it: an edit is a new
@@ -168,6 +190,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       }
 
       const history = modelContext(stored.filter((message) => message.status !== 'streaming'))
+      // Never stored nor shown: the model is asked to write on after its own words.
+      if (continued) history.push({ id: 'continue', role: 'user', parts: [{ type: 'text', text: CONTINUE_PROMPT }] })
       // Attached files reach the model from our storage (bytes or text), never as URLs.
       const modelFiles = await filesForModel(history, app.files.storage, {
         maxChars: app.files.limits.textMaxChars,
@@ -177,12 +201,13 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         imageMaxSide: modelId === OFFLINE_MODEL_ID ? Infinity : IMAGE_MAX_SIDE,
       })
       const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles))
-      const assistantId = randomUUID()
+      const assistantId = continued?.id ?? randomUUID()
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)
-      toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
+      if (!continued) toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
       try {
-        await app.chats.append(chat.id, toStore, parentId)
+        if (continued) await app.chats.reopen(assistantId)
+        else await app.chats.append(chat.id, toStore, parentId)
         await app.files.store.attach(fileIds, chat.id)
       } catch (error) {
         await releaseSlot()
@@ -204,7 +229,8 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       const traced = { 'x-request-id': request.id }
       let outcome: RelayOutcome = { parts: [], status: 'partial', details: { totalMs: 0, finishReason: 'stopped' } }
       // Saved about once a second while it streams (answer-checkpoints.ts).
-      const draft = { parts: [], version: 0 }
+      // A continued answer keeps its parts: the new ones are added after them.
+      const draft = { parts: continued ? structuredClone(continued.parts) : [], version: 0 }
       app.answerCheckpoints.track(assistantId, draft)
 
       const { sender } = app.answers.start({
@@ -212,7 +238,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         messageId: assistantId,
         withSender: true,
         produce: (signal) =>
-          relayAnswer({
+          withWrittenParts(continued?.parts ?? [], relayAnswer({
             model,
             prompt,
             signal,
@@ -226,12 +252,12 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             toolLimits: { timeoutMs: app.config.tools.timeoutMs },
             awaitApproval: (approvalId, approvalSignal) => app.answers.awaitApproval(chat.id, approvalId, approvalSignal),
             onEnd: (ended) => (outcome = ended),
-          }),
+          })),
         alongside: async (signal, emit) => {
           // An edited question or a regenerated answer is a new version: the switchers' lists (by
           // message id, each version's the same) go out as a transient data part (a reload reads
           // them from the chat).
-          const versions = await app.chats.versionsOf(chat.id, toStore[0]!.id)
+          const versions = toStore[0] ? await app.chats.versionsOf(chat.id, toStore[0].id) : []
           if (versions.length > 1) emit({ type: 'data-versions', data: Object.fromEntries(versions.map((id) => [id, versions])), transient: true })
           // The first answer of a chat also names it; the title goes out as a transient data part.
           if (!needsTitle) return
@@ -266,6 +292,25 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       return titleFrom(text, question)
     } catch {
       return titleFrom('', question)
+    }
+  }
+}
+
+/**
+ * A continued answer's stream: after its start, what the answer already had (its text and
+ * reasoning), then the new words. The browser builds the answer from the stream alone, so a reload
+ * in the middle (a replay from the first chunk) shows all of it too.
+ */
+async function* withWrittenParts(written: ChatMessage['parts'], stream: AsyncGenerator<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
+  for await (const chunk of stream) {
+    yield chunk
+    if (chunk.type !== 'start') continue
+    for (const [index, part] of written.entries()) {
+      if ((part.type !== 'text' && part.type !== 'reasoning') || typeof part.text !== 'string') continue
+      const id = `written-${index}`
+      yield { type: `${part.type}-start`, id } as UIMessageChunk
+      yield { type: `${part.type}-delta`, id, delta: part.text } as UIMessageChunk
+      yield { type: `${part.type}-end`, id } as UIMessageChunk
     }
   }
 }

@@ -157,6 +157,11 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       }))
     },
 
+    /** An answer being continued writes on: streaming again, with what it had (its parts stay). */
+    async reopen(messageId: string): Promise<void> {
+      await db.updateTable('messages').set({ status: 'streaming' }).where('id', '=', messageId).execute()
+    },
+
     async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: object; details?: object }): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx

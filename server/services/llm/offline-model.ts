@@ -12,7 +12,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
-import { DANGLING_WORD, isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
+import { CONTINUE_PROMPT, DANGLING_WORD, isTitleRequest, TITLE_MAX_WORDS } from './prompts.ts'
 import { offlineToolAnswer, offlineToolCalls, type PlannedCall } from './offline-tools.ts'
 import { filesSection, splitAttachments, type AttachedFile } from './offline-files.ts'
 
@@ -279,7 +279,21 @@ interface Plan {
   usage: LanguageModelV4Usage
 }
 
+/**
+ * Asked to continue an answer it wrote (CONTINUE_PROMPT after it): the rest of the answer it would
+ * have written, from where that one stopped. Null for any other prompt.
+ */
+function offlineContinuation(prompt: LanguageModelV4Prompt): string | null {
+  const [written, request] = prompt.slice(-2)
+  if (request?.role !== 'user' || written?.role !== 'assistant' || messageText(request).trim() !== CONTINUE_PROMPT) return null
+  const before = messageText(written)
+  const whole = offlineAnswer(prompt.slice(0, -2))
+  return whole.startsWith(before) ? whole.slice(before.length) : whole
+}
+
 function plan(call: LanguageModelV4CallOptions): Plan {
+  const rest = offlineContinuation(call.prompt)
+  if (rest !== null) return finishPlan(call, [], splitTokens(rest), [])
   // Back from its tools: it answers from their results (and thinks no more).
   if (call.prompt.at(-1)?.role === 'tool') return finishPlan(call, [], splitTokens(offlineToolAnswer(call.prompt)), [])
   const offered = call.toolChoice?.type === 'none' ? [] : (call.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name)

@@ -16,3 +16,9 @@ export function isTitleRequest(systemPrompt: string): boolean {
 
 /** Words a cut title should not end on ("Compare SQLite and PostgreSQL in a…"). */
 export const DANGLING_WORD = /^(a|an|the|of|in|on|at|to|for|from|by|with|and|or|but|about|into|as|is|are|my|your|our|this|that)$/i
+
+/**
+ * Sent to the model after a stopped or cut answer when its user asks to continue it (never stored,
+ * never shown): what it writes then is added to that answer.
+ */
+export const CONTINUE_PROMPT = 'Continue your previous answer exactly where it stopped, without repeating anything and without any preamble.'
