@@ -1,11 +1,13 @@
 // Stop ends an answer halfway and keeps what was written (after a reload too); scrolling up while
 // an answer streams stops the auto-scroll and offers "Jump to latest".
+import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
 
 // No "think" or "step by step" in it: the offline model would reason first (reasoning.spec.ts covers that).
 const LONG_QUESTION = 'Please write an example program with a table of results, explained in detail, section by section'
 
-test('Stop keeps the partial answer, also after a reload', async ({ page }) => {
+/** Asks the long question from the home screen and stops the answer part-way: the answer's article. */
+async function sendAndStop(page: Page) {
   await page.goto('/')
   await waitForHydration(page)
   await page.getByRole('textbox', { name: 'Message' }).fill(LONG_QUESTION)
@@ -16,6 +18,11 @@ test('Stop keeps the partial answer, also after a reload', async ({ page }) => {
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible()
   await expect(answer).toContainText('Stopped')
+  return answer
+}
+
+test('Stop keeps the partial answer, also after a reload', async ({ page }) => {
+  const answer = await sendAndStop(page)
   const partial = (await answer.locator('.markdown').innerText()).trim()
   expect(partial).not.toContain('Connect a real model')
   // Nothing more arrives after Stop.
@@ -97,15 +104,7 @@ test('a reload while the answer streams picks the stream up again and it complet
 })
 
 test('Continue after Stop writes on from where the answer stopped, into the same answer', async ({ page }) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.getByRole('textbox', { name: 'Message' }).fill(LONG_QUESTION)
-  await page.getByRole('button', { name: 'Send message' }).click()
-  await expect(page).toHaveURL(/\/chat\//)
-  const answer = page.getByRole('article', { name: 'Answer' })
-  await expect(answer).toContainText('offline demo model')
-  await page.getByRole('button', { name: 'Stop' }).click()
-  await expect(answer).toContainText('Stopped')
+  const answer = await sendAndStop(page)
   const partial = (await answer.locator('.markdown').innerText()).trim()
 
   await answer.getByRole('button', { name: 'Continue' }).click()
