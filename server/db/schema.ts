@@ -43,8 +43,8 @@ export interface ChatsTable {
   /** The last message of the branch the chat shows (migration 0007); null only for a chat being made. */
   current_leaf_id: string | null
   /**
-   * 1 once a message of the chat got a second version (migration 0008): its branch is then read by
-   * walking up from the leaf; a chat that never forked is read in order of writing, which is faster.
+   * 1 once a message of the chat got a second version (migration 0008): its branch is then read
+   * from the `shown` marks; a chat that never forked is read in order of writing (chat-tree.ts).
    */
   forked: Generated<number>
   /** A forked chat's versions: `{ parentId ('' for first messages): [ids, oldest first] }` JSON (chat-tree.ts). */

@@ -205,9 +205,11 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)
       if (!continued) toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
+      /** An edited question or a regenerated answer: every version of it (the switchers' lists). */
+      let versions: string[] | undefined
       try {
         if (continued) await app.chats.reopen(assistantId)
-        else await app.chats.append(chat.id, toStore, parentId)
+        else versions = await app.chats.append(chat.id, toStore, parentId)
         await app.files.store.attach(fileIds, chat.id)
       } catch (error) {
         await releaseSlot()
@@ -253,18 +255,19 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             awaitApproval: (approvalId, approvalSignal) => app.answers.awaitApproval(chat.id, approvalId, approvalSignal),
             onEnd: (ended) => (outcome = ended),
           })),
-        alongside: async (signal, emit) => {
-          // An edited question or a regenerated answer is a new version: the switchers' lists (by
-          // message id, each version's the same) go out as a transient data part (a reload reads
-          // them from the chat).
-          const versions = toStore[0] ? await app.chats.versionsOf(chat.id, toStore[0].id) : []
-          if (versions.length > 1) emit({ type: 'data-versions', data: Object.fromEntries(versions.map((id) => [id, versions])), transient: true })
-          // The first answer of a chat also names it; the title goes out as a transient data part.
-          if (!needsTitle) return
-          const title = await generateTitle(model, firstQuestion, signal, traced)
-          await app.chats.update(chat.id, { title })
-          emit({ type: 'data-chat-title', data: { title }, transient: true })
-        },
+        alongside:
+          versions || needsTitle
+            ? async (signal, emit) => {
+                // A new version: the switchers' lists (by message id, each version's the same) go
+                // out as a transient data part (a reload reads them from the chat).
+                if (versions) emit({ type: 'data-versions', data: Object.fromEntries(versions.map((id) => [id, versions])), transient: true })
+                // The first answer of a chat also names it; the title goes out as a transient data part.
+                if (!needsTitle) return
+                const title = await generateTitle(model, firstQuestion, signal, traced)
+                await app.chats.update(chat.id, { title })
+                emit({ type: 'data-chat-title', data: { title }, transient: true })
+              }
+            : undefined,
         describeError: modelFailed,
         onSettled: async () => {
           app.answerCheckpoints.untrack(assistantId)

@@ -126,13 +126,18 @@ export const messageIdTaken = () =>
   new AppError(409, 'MESSAGE_ID_TAKEN', 'A message with this id already exists. Send it again with a new id.')
 
 /** A chat with its messages (and the owner's votes) as this visitor may see it: the chat API's GET and the chat page's loader. */
+/** A chat's messages as a reader of a shared chat sees them: the chosen branch, nothing of other versions. */
+export function withoutVersions<M extends { versions?: string[] }>(messages: M[]): Array<Omit<M, 'versions'>> {
+  return messages.map(({ versions: _versions, ...message }) => message)
+}
+
 export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ChatPageData> {
   const { chat, isOwner } = await chatAccess(app)(request, id, 'read')
   const { ownerId: _owner, toolsOff: _toolsOff, ...summary } = chat
   return {
     chat: { ...summary, isOwner, streaming: await app.answers.isRunning(chat.id) },
-    // Versions are for the owner's switcher: a reader sees the chosen branch and nothing of the others.
-    messages: isOwner ? await app.chats.messages(chat.id) : (await app.chats.messages(chat.id)).map(({ versions: _versions, ...message }) => message),
+    // Versions are for the owner's switcher.
+    messages: isOwner ? await app.chats.messages(chat.id) : withoutVersions(await app.chats.messages(chat.id)),
     votes: isOwner ? await app.chats.votes(chat.id) : [],
     fileSizes: await app.files.store.sizesOfChat(chat.id),
   }

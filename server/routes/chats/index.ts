@@ -11,7 +11,7 @@ import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-sto
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
 
@@ -253,7 +253,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         // The whole tree for its owner: every message of every branch with its parent, and the
         // leaf of the branch the chat shows. A reader of a shared chat gets the branch it is shown.
         const [messages, currentLeafId] = await Promise.all([
-          isOwner ? app.chats.allMessages(chat.id) : app.chats.messages(chat.id).then((branch) => branch.map(({ versions: _versions, ...message }, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null }))),
+          isOwner ? app.chats.allMessages(chat.id) : app.chats.messages(chat.id).then((branch) => withoutVersions(branch).map((message, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null }))),
           app.chats.currentLeaf(chat.id),
         ])
         reply.header('content-disposition', exportDisposition(chat.title, 'json'))

@@ -1,7 +1,7 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages form a tree
 // (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
 // UIMessage parts stored as JSON.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { dialectOf } from '../../db/migrations.ts'
 import { toMessage, toSummary } from './chat-rows.ts'
 import { countVersions, createChatTree, markShown } from './chat-tree.ts'
@@ -63,6 +63,10 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
   // Bytes of a JSON text column, in the database's own terms.
   const bytesOf = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
 
+  async function nextSeq(trx: Transaction<Database> | Kysely<Database>, chatId: string): Promise<number> {
+    const row = await trx.selectFrom('messages').select((eb) => eb.fn.max('seq').as('max')).where('chat_id', '=', chatId).executeTakeFirst()
+    return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1
+  }
 
   return {
     // The branch the chat shows, its versions, switching, export of the whole tree (chat-tree.ts).
@@ -112,13 +116,13 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     /**
      * Adds messages to the chat's tree, in order, each following the one before it; the first
      * follows `parentId` (null: a new first message, a version of the chat's first; by default the
-     * chat's current leaf). Marks activity and makes the last one the leaf the chat shows.
+     * chat's current leaf). Marks activity and makes the last one the leaf the chat shows. Returns
+     * every version of the first one when it is a new version of a message (else undefined).
      */
-    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>, parentId?: string | null): Promise<void> {
-      if (messages.length === 0) return
-      await rethrowTakenId(() => db.transaction().execute(async (trx) => {
-        const last = await trx.selectFrom('messages').select('seq').where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(1).executeTakeFirst()
-        const first = last ? Number(last.seq) + 1 : 0
+    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>, parentId?: string | null): Promise<string[] | undefined> {
+      if (messages.length === 0) return undefined
+      return rethrowTakenId(() => db.transaction().execute(async (trx) => {
+        const first = await nextSeq(trx, chatId)
         const chat = await trx.selectFrom('chats').select(['current_leaf_id', 'forked']).where('id', '=', chatId).executeTakeFirst()
         const leaf = chat?.current_leaf_id ?? null
         const parent = parentId !== undefined ? parentId : leaf
@@ -150,10 +154,11 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
         await trx.updateTable('chats').set({ updated_at: at, current_leaf_id: newLeaf, ...(forks && { forked: 1 }) }).where('id', '=', chatId).execute()
         // The shown branch is now another one (its start differs from the old one's), and a
         // message has one more version.
-        if (forks || (chat?.forked && parent !== leaf)) {
-          await markShown(trx, chatId, newLeaf)
-          await trx.updateTable('chats').set({ versions: JSON.stringify(await countVersions(trx, chatId)) }).where('id', '=', chatId).execute()
-        }
+        if (!forks && !(chat?.forked && parent !== leaf)) return undefined
+        await markShown(trx, chatId, newLeaf)
+        const versions = await countVersions(trx, chatId)
+        await trx.updateTable('chats').set({ versions: JSON.stringify(versions) }).where('id', '=', chatId).execute()
+        return versions[parent ?? '']
       }))
     },
 

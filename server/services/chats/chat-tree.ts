@@ -155,20 +155,6 @@ export function createChatTree(db: Kysely<Database>) {
 
     currentLeaf,
 
-    /** Every version of a message (itself and its siblings), oldest first. */
-    async versionsOf(chatId: string, messageId: string): Promise<string[]> {
-      const message = await db.selectFrom('messages').select('parent_id').where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
-      if (!message) return []
-      const rows = await db
-        .selectFrom('messages')
-        .select('id')
-        .where('chat_id', '=', chatId)
-        .where('parent_id', message.parent_id === null ? 'is' : '=', message.parent_id)
-        .orderBy('seq', 'asc')
-        .execute()
-      return rows.map((row) => row.id)
-    },
-
     /** Does a message have any message after it (an answer, a next question)? */
     async hasChildren(chatId: string, messageId: string): Promise<boolean> {
       const row = await db.selectFrom('messages').select('id').where('chat_id', '=', chatId).where('parent_id', '=', messageId).limit(1).executeTakeFirst()
