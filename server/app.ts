@@ -23,6 +23,9 @@ import accountRoutes from './routes/auth/account.ts'
 import localAuthRoutes from './routes/auth/local.ts'
 import chats from './plugins/chats.ts'
 import chatRoutes from './routes/chats/index.ts'
+import personal from './plugins/personal.ts'
+import settingsRoutes from './routes/settings/index.ts'
+import projectRoutes from './routes/projects/index.ts'
 import files from './plugins/files.ts'
 import fileRoutes from './routes/files/index.ts'
 import iconRoutes from './routes/icons/index.ts'
@@ -87,8 +90,11 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(modelRoutes)
   await app.register(toolRoutes)
   await app.register(chats, { config })
+  await app.register(personal)
   await app.register(files, { config })
   await app.register(chatRoutes)
+  await app.register(settingsRoutes)
+  await app.register(projectRoutes)
   await app.register(fileRoutes)
   await app.register(accountRoutes)
   await app.register(icons, { config })

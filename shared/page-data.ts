@@ -1,5 +1,6 @@
 // What each page's loader returns (the `data` of PageState and `_payload.json`).
 import type { ModelInfo } from './models.ts'
+import type { ProjectSummary } from './personal.ts'
 
 /** A tool models may call, as the Tools control lists it (GET /api/tools). */
 export interface ToolInfo {
@@ -51,6 +52,12 @@ export interface ChatSummary {
   model: string | null
   createdAt: number
   updatedAt: number
+  /** When its owner pinned it (absent: not pinned). */
+  pinnedAt?: number
+  /** When its owner archived it (absent: not archived). */
+  archivedAt?: number
+  /** The project it belongs to (absent: none). */
+  projectId?: string
 }
 
 /** A page of the owner's chats, newest activity first (GET /api/chats). */
@@ -58,11 +65,17 @@ export interface ChatListPage {
   chats: ChatSummary[]
   /** Cursor for the next page; null after the last one. */
   nextCursor: string | null
+  /** With the first page of the sidebar's history: the pinned chats (newest pin first). */
+  pinned?: ChatSummary[]
+  /** With the first page of the sidebar's history: the owner's projects, by name. */
+  projects?: ProjectSummary[]
 }
 
 /** A chat as its screen sees it: `isOwner` decides between the full screen and read-only. */
 export interface ChatView extends ChatSummary {
   isOwner: boolean
+  /** The chat's own system prompt (its owner only; absent when none). */
+  systemPrompt?: string
   /** An answer is being written right now (the screen resumes its stream). */
   streaming: boolean
 }

@@ -293,4 +293,43 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('chats').dropColumn('forked').execute()
     },
   },
+  // The personal layer (issue 18): settings per owner (a user, or an anonymous visitor until sign-in),
+  // projects that group chats and hold instructions, and on chats their own system prompt, their
+  // project, pins, archiving, and where an imported chat came from (so a re-import adds no copy).
+  '0009_personal_layer': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('settings')
+        .addColumn('owner_id', 'text', (col) => col.primaryKey())
+        .addColumn('instructions', 'text')
+        .addColumn('default_model', 'text')
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('owner_id', 'text', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('instructions', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema.createIndex('projects_owner').on('projects').columns(['owner_id', 'updated_at']).execute()
+      await db.schema.alterTable('chats').addColumn('system_prompt', 'text').execute()
+      await db.schema.alterTable('chats').addColumn('project_id', 'text').execute()
+      await db.schema.alterTable('chats').addColumn('pinned_at', 'bigint').execute()
+      await db.schema.alterTable('chats').addColumn('archived_at', 'bigint').execute()
+      await db.schema.alterTable('chats').addColumn('imported_from', 'text').execute()
+      await db.schema.createIndex('chats_project').on('chats').columns(['project_id', 'updated_at', 'id']).execute()
+      // NULLs are distinct in a unique index (both databases): chats made here never collide.
+      await db.schema.createIndex('chats_imported').on('chats').columns(['owner_id', 'imported_from']).unique().execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('chats_imported').execute()
+      await db.schema.dropIndex('chats_project').execute()
+      for (const column of ['imported_from', 'archived_at', 'pinned_at', 'project_id', 'system_prompt']) await db.schema.alterTable('chats').dropColumn(column).execute()
+      await db.schema.dropTable('projects').execute()
+      await db.schema.dropTable('settings').execute()
+    },
+  },
 }

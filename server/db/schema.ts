@@ -49,6 +49,16 @@ export interface ChatsTable {
   forked: Generated<number>
   /** A forked chat's versions: `{ parentId ('' for first messages): [ids, oldest first] }` JSON (chat-tree.ts). */
   versions: Generated<string | null>
+  /** The chat's own system prompt (migration 0009): it follows the owner's instructions and the project's. */
+  system_prompt: Generated<string | null>
+  /** The project the chat belongs to (null: none). */
+  project_id: Generated<string | null>
+  /** When it was pinned (null: not pinned); pinned chats show first, newest pin first. */
+  pinned_at: Generated<number | null>
+  /** When it was archived (null: not archived): hidden from the sidebar, still searchable. */
+  archived_at: Generated<number | null>
+  /** Where an imported chat came from (`chatgpt:{id}`, `claude:{uuid}`, `chat:{id}`): one copy per owner. */
+  imported_from: Generated<string | null>
 }
 
 export interface MessagesTable {
@@ -98,6 +108,26 @@ export interface FilesTable {
   created_at: number
 }
 
+/** An owner's settings (a user, or an anonymous visitor's owner id until sign-in moves them). */
+export interface SettingsTable {
+  owner_id: string
+  /** Custom instructions: the first system prompt of every answer. */
+  instructions: string | null
+  /** The model a new chat starts with (null: the server's default). */
+  default_model: string | null
+  updated_at: number
+}
+
+/** A group of chats with its own instructions. */
+export interface ProjectsTable {
+  id: string
+  owner_id: string
+  name: string
+  instructions: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -106,4 +136,6 @@ export interface Database {
   votes: VotesTable
   answer_drafts: AnswerDraftsTable
   files: FilesTable
+  settings: SettingsTable
+  projects: ProjectsTable
 }

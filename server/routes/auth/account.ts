@@ -78,6 +78,8 @@ export default async function accountRoutes(app: FastifyInstance) {
       for (const { id } of chatIds) await app.answers.stop(id)
       const chats = await app.chats.removeAllOf(user.id)
       await app.files.remove(await app.files.store.idsOfOwner(user.id))
+      await app.projects.removeAllOf(user.id)
+      await app.settings.remove(user.id)
       await app.auth.revokeAll(request)
       await app.auth.users.remove(user.id)
       request.log.info({ userId: user.id, chats }, 'account: deleted with its chats')

@@ -9,7 +9,7 @@ import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText, type U
 import { AppError } from '../../../shared/errors.ts'
 import { DEFAULT_TITLE, MessageIdTakenError, type ChatMessage } from '../../services/chats/chat-store.ts'
 import { describeModelError, OFFLINE_MODEL_ID, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
-import { CONTINUE_PROMPT } from '../../services/llm/prompts.ts'
+import { CONTINUE_PROMPT, composeSystemPrompt } from '../../services/llm/prompts.ts'
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
@@ -200,7 +200,10 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         // The offline demo describes the files as the user sent them (their pixel size and bytes).
         imageMaxSide: modelId === OFFLINE_MODEL_ID ? Infinity : IMAGE_MAX_SIDE,
       })
-      const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles))
+      // Custom instructions, then the project's, then the chat's own system prompt (issue 18).
+      const [{ instructions }, project] = await Promise.all([app.settings.get(ownerId), chat.projectId ? app.projects.get(chat.projectId) : null])
+      const system = composeSystemPrompt(instructions, project?.instructions, chat.systemPrompt)
+      const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles), system)
       const assistantId = continued?.id ?? randomUUID()
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)

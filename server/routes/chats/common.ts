@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
-import type { ChatListPage, ChatPageData } from '../../../shared/page-data.ts'
-import type { ChatCursor } from '../../services/chats/chat-store.ts'
+import type { ChatListPage, ChatPageData, ChatSummary as ChatSummaryShape } from '../../../shared/page-data.ts'
+import type { ChatCursor, ChatListView } from '../../services/chats/chat-store.ts'
 import { fileIdOf, userParts, type UserPart } from '../../services/chats/message-parts.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
@@ -23,7 +23,11 @@ export const ChatSummary = Type.Object({
   model: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.Number(),
   updatedAt: Type.Number(),
+  pinnedAt: Type.Optional(Type.Number()),
+  archivedAt: Type.Optional(Type.Number()),
+  projectId: Type.Optional(Type.String()),
 })
+export const Project = Type.Object({ id: Type.String(), name: Type.String(), instructions: Type.String(), createdAt: Type.Number(), updatedAt: Type.Number() })
 export const StoredMessage = Type.Object({
   id: Type.String(),
   role: Type.String(),
@@ -73,11 +77,26 @@ export function chatAccess(app: FastifyInstance) {
   }
 }
 
-/** A page of the visitor's own chats (none for a visitor who has never chatted). */
-export async function ownChatsPage(request: FastifyRequest, limit: number, cursor: ChatCursor | null): Promise<ChatListPage> {
+/**
+ * A page of the visitor's own chats (none for a visitor who has never chatted). The first page of
+ * the sidebar's history also brings the pinned chats and the projects: the sidebar draws all three
+ * from the one answer (and from the page's inlined copy of it on a first load).
+ */
+export async function ownChatsPage(request: FastifyRequest, limit: number, cursor: ChatCursor | null, view: ChatListView = { kind: 'history' }): Promise<ChatListPage> {
   const ownerId = await request.peekOwnerId()
-  if (ownerId === null) return { chats: [], nextCursor: null }
-  return request.server.chats.list(ownerId, limit, cursor)
+  if (ownerId === null) return { chats: [], nextCursor: null, ...(view.kind === 'history' && !cursor && { pinned: [], projects: [] }) }
+  const { chats, projects } = request.server
+  if (view.kind !== 'history' || cursor) return chats.list(ownerId, limit, cursor, view)
+  const [page, pinned, projectList] = await Promise.all([chats.list(ownerId, limit, null, view), chats.pinned(ownerId), projects.list(ownerId)])
+  return { ...page, pinned, projects: projectList }
+}
+
+/** The project if it is the visitor's own; 404 otherwise (like a chat: never reveal that it exists). */
+export async function ownProject(request: FastifyRequest, projectId: string) {
+  const project = await request.server.projects.get(projectId)
+  const ownerId = await request.peekOwnerId()
+  if (!project || ownerId === null || project.ownerId !== ownerId) throw new AppError(404, 'PROJECT_NOT_FOUND', 'Project not found')
+  return project
 }
 
 /**
@@ -131,11 +150,18 @@ export function withoutVersions<M extends { versions?: string[] }>(messages: M[]
   return messages.map(({ versions: _versions, ...message }) => message)
 }
 
+/** A chat as a reader of a shared chat sees it: nothing of how its owner files it. */
+export function readerSummary<S extends ChatSummaryShape>(summary: S): Omit<S, 'pinnedAt' | 'archivedAt' | 'projectId'> {
+  const { pinnedAt: _pinned, archivedAt: _archived, projectId: _project, ...rest } = summary
+  return rest
+}
+
 export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ChatPageData> {
   const { chat, isOwner } = await chatAccess(app)(request, id, 'read')
-  const { ownerId: _owner, toolsOff: _toolsOff, ...summary } = chat
+  const { ownerId: _owner, toolsOff: _toolsOff, systemPrompt, ...summary } = chat
   return {
-    chat: { ...summary, isOwner, streaming: await app.answers.isRunning(chat.id) },
+    // The system prompt, pins, archive and project are the owner's business, not a reader's.
+    chat: isOwner ? { ...summary, ...(systemPrompt && { systemPrompt }), isOwner, streaming: await app.answers.isRunning(chat.id) } : { ...readerSummary(summary), isOwner, streaming: await app.answers.isRunning(chat.id) },
     // Versions are for the owner's switcher.
     messages: isOwner ? await app.chats.messages(chat.id) : withoutVersions(await app.chats.messages(chat.id)),
     votes: isOwner ? await app.chats.votes(chat.id) : [],

@@ -7,11 +7,12 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
-import { MessageIdTakenError, decodeCursor } from '../../services/chats/chat-store.ts'
+import { MessageIdTakenError, decodeCursor, type ChatChanges, type ChatListView } from '../../services/chats/chat-store.ts'
+import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions, ownProject, Project, readerSummary } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
 
@@ -26,19 +27,62 @@ export default async function chatRoutes(app: FastifyInstance) {
   const access = chatAccess(app)
   const limits = visitorLimits(app)
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+  async function ownDefaultModel(ownerId: string): Promise<string | null> {
+    const { defaultModel } = await app.settings.get(ownerId)
+    return defaultModel && (await app.llm.list()).some((model) => model.id === defaultModel) ? defaultModel : null
+  }
+
+  app.get<{ Querystring: { limit?: number; cursor?: string; archived?: boolean; project?: string } }>(
     '/api/chats',
     {
       schema: {
-        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), cursor: Type.Optional(Type.String({ maxLength: 200 })) }),
-        response: { 200: Type.Object({ chats: Type.Array(ChatSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          cursor: Type.Optional(Type.String({ maxLength: 200 })),
+          // The archived chats instead of the history; or one project's chats.
+          archived: Type.Optional(Type.Boolean()),
+          project: Type.Optional(Id),
+        }),
+        response: { 200: Type.Object({ chats: Type.Array(ChatSummary), nextCursor: Type.Union([Type.String(), Type.Null()]), pinned: Type.Optional(Type.Array(ChatSummary)), projects: Type.Optional(Type.Array(Project)) }), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null
-      if (request.query.cursor && !cursor) throw new AppError(400, 'BAD_CURSOR', 'cursor is not a cursor this API returned')
-      return ownChatsPage(request, request.query.limit ?? SIDEBAR_PAGE_SIZE, cursor)
+      const { cursor: given, archived, project } = request.query
+      const cursor = given ? decodeCursor(given) : null
+      if (given && !cursor) throw new AppError(400, 'BAD_CURSOR', 'cursor is not a cursor this API returned')
+      if (archived && project) throw new AppError(400, 'BAD_QUERY', 'Ask for archived chats or for a project\'s chats, not both.')
+      if (project) await ownProject(request, project)
+      const view: ChatListView = archived ? { kind: 'archived' } : project ? { kind: 'project', projectId: project } : { kind: 'history' }
+      return ownChatsPage(request, request.query.limit ?? SIDEBAR_PAGE_SIZE, cursor, view)
+    },
+  )
+
+  // Deletes every chat of the visitor (the settings dialog's "Delete all chats"), with a typed
+  // confirmation so that no stray request can do it.
+  app.delete<{ Body: { confirm: string } }>(
+    '/api/chats',
+    {
+      schema: {
+        body: Type.Object({ confirm: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ deleted: Type.Integer() }), 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      if (request.body.confirm.trim().toLowerCase() !== DELETE_ALL_CHATS_CONFIRMATION) {
+        throw new AppError(400, 'CONFIRMATION_REQUIRED', `Type “${DELETE_ALL_CHATS_CONFIRMATION}” to confirm.`)
+      }
+      const ownerId = await request.peekOwnerId()
+      if (ownerId === null) return { deleted: 0 }
+      // Answers still being written stop first: nothing is stored in a deleted chat.
+      const ids = await app.chats.idsOf(ownerId)
+      for (const id of ids) await app.answers.stop(id)
+      const fileIds = await app.files.store.idsInChatsOf(ownerId)
+      const deleted = await app.chats.removeAllOf(ownerId)
+      await app.files.remove(fileIds)
+      request.log.info({ deleted }, 'chats: deleted all chats of an owner')
+      return { deleted }
     },
   )
 
@@ -60,12 +104,12 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: { id?: string; message: Static<typeof UserMessage>; model?: string; toolsOff?: string[] } }>(
+  app.post<{ Body: { id?: string; message: Static<typeof UserMessage>; model?: string; toolsOff?: string[]; projectId?: string } }>(
     '/api/chats',
     {
       schema: {
         body: Type.Object(
-          { id: Type.Optional(Id), message: UserMessage, model: Type.Optional(Type.String({ maxLength: 200 })), toolsOff: Type.Optional(ToolsOff) },
+          { id: Type.Optional(Id), message: UserMessage, model: Type.Optional(Type.String({ maxLength: 200 })), toolsOff: Type.Optional(ToolsOff), projectId: Type.Optional(Id) },
           { additionalProperties: false },
         ),
         response: { 201: ChatSummary, 409: ErrorBody },
@@ -74,9 +118,11 @@ export default async function chatRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (request.body.id && RESERVED_IDS.has(request.body.id)) throw new AppError(400, 'BAD_CHAT_ID', `"${request.body.id}" cannot be a chat id.`)
       const checked = validateUserMessage(request.body.message.parts, app.config.messageMaxChars)
-      const modelId = request.body.model ?? (await app.llm.defaultModelId())
-      await app.llm.resolve(modelId)
       const ownerId = await request.getOwnerId()
+      // Without a model named: the owner's default (when it is still on offer), else the server's.
+      const modelId = request.body.model ?? (await ownDefaultModel(ownerId)) ?? (await app.llm.defaultModelId())
+      await app.llm.resolve(modelId)
+      if (request.body.projectId) await ownProject(request, request.body.projectId)
       const { parts, fileIds } = await attachFiles(app, ownerId, null, checked)
       await limits.beforeCreate(request, reply, ownerId, storedSize(parts))
       const chat = await app.chats
@@ -89,6 +135,7 @@ export default async function chatRoutes(app: FastifyInstance) {
           // A message that is files alone is named after them, as written.
           title: textOf(parts).trim() ? provisionalTitle(textOf(parts)) : fileNamesTitle(parts),
           toolsOff: request.body.toolsOff && [...new Set(request.body.toolsOff)],
+          projectId: request.body.projectId ?? null,
           message: { id: request.body.message.id ?? randomUUID(), parts },
         })
         .catch((error: unknown) => {
@@ -107,7 +154,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         params: Params,
         response: {
           200: Type.Object({
-            chat: Type.Intersect([ChatSummary, Type.Object({ isOwner: Type.Boolean(), streaming: Type.Boolean() })]),
+            chat: Type.Intersect([ChatSummary, Type.Object({ isOwner: Type.Boolean(), streaming: Type.Boolean(), systemPrompt: Type.Optional(Type.String()) })]),
             messages: Type.Array(StoredMessage),
             votes: Type.Array(Vote),
             fileSizes: Type.Record(Type.String(), Type.Number()),
@@ -121,7 +168,7 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
-  app.patch<{ Params: Static<typeof Params>; Body: { title?: string; visibility?: 'private' | 'public'; toolsOff?: string[] } }>(
+  app.patch<{ Params: Static<typeof Params>; Body: { title?: string; visibility?: 'private' | 'public'; toolsOff?: string[]; systemPrompt?: string; pinned?: boolean; archived?: boolean; projectId?: string | null } }>(
     '/api/chats/:id',
     {
       schema: {
@@ -131,24 +178,39 @@ export default async function chatRoutes(app: FastifyInstance) {
             title: Type.Optional(Type.String({ maxLength: 1000, pattern: NO_NUL })),
             visibility: Type.Optional(Type.Union([Type.Literal('private'), Type.Literal('public')])),
             toolsOff: Type.Optional(ToolsOff),
+            // Checked below, so that a long one is refused with its length.
+            systemPrompt: Type.Optional(Type.String({ maxLength: 100_000, pattern: NO_NUL })),
+            pinned: Type.Optional(Type.Boolean()),
+            archived: Type.Optional(Type.Boolean()),
+            // null: out of its project.
+            projectId: Type.Optional(Type.Union([Id, Type.Null()])),
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Intersect([ChatSummary, Type.Object({ toolsOff: Type.Array(Type.String()) })]) },
+        response: { 200: Type.Intersect([ChatSummary, Type.Object({ toolsOff: Type.Array(Type.String()), systemPrompt: Type.String() })]), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       await access(request, request.params.id, 'write')
-      const changes: { title?: string; visibility?: 'private' | 'public'; toolsOff?: string[] } = {}
+      const { title, visibility, toolsOff, systemPrompt, pinned, archived, projectId } = request.body
+      const changes: ChatChanges = { visibility, pinned, archived }
       // Names of tools that may not be on offer right now (an MCP server that is down) are kept.
-      if (request.body.toolsOff) changes.toolsOff = [...new Set(request.body.toolsOff)]
-      if (request.body.title !== undefined) {
-        const title = request.body.title.trim()
-        if (title.length < 1 || title.length > 100) throw new AppError(400, 'BAD_TITLE', 'title must be 1 to 100 characters (after trimming spaces)')
-        changes.title = title
+      if (toolsOff) changes.toolsOff = [...new Set(toolsOff)]
+      if (title !== undefined) {
+        const trimmed = title.trim()
+        if (trimmed.length < 1 || trimmed.length > 100) throw new AppError(400, 'BAD_TITLE', 'title must be 1 to 100 characters (after trimming spaces)')
+        changes.title = trimmed
       }
-      if (request.body.visibility) changes.visibility = request.body.visibility
-      await app.chats.update(request.params.id, changes)
+      if (systemPrompt !== undefined) {
+        const trimmed = systemPrompt.trim()
+        if (trimmed.length > SYSTEM_PROMPT_MAX_CHARS) throw new AppError(400, 'SYSTEM_PROMPT_TOO_LONG', `The system prompt is ${trimmed.length} characters long; the limit is ${SYSTEM_PROMPT_MAX_CHARS}.`)
+        changes.systemPrompt = trimmed
+      }
+      if (projectId !== undefined) {
+        if (projectId !== null) await ownProject(request, projectId)
+        changes.projectId = projectId
+      }
+      await app.chats.update(request.params.id, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)))
       const { ownerId: _owner, ...chat } = (await app.chats.get(request.params.id))!
       return chat
     },
@@ -247,7 +309,9 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { chat, isOwner } = await access(request, request.params.id, 'read')
-      const { ownerId: _owner, ...summary } = chat
+      const { ownerId: _owner, toolsOff, systemPrompt, ...all } = chat
+      // Its owner's export keeps the system prompt and where the chat is filed; a reader's does not.
+      const summary = isOwner ? { ...all, toolsOff, ...(systemPrompt && { systemPrompt }) } : readerSummary(all)
       reply.header('cache-control', 'no-store')
       if (request.query.format === 'json') {
         // The whole tree for its owner: every message of every branch with its parent, and the

@@ -18,8 +18,11 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
   PageLoader<unknown>
 > = {
   index: async ({ request }) => {
-    const models = await request.server.llm.list()
-    return { models, defaultModel: models.find((model) => model.default)!.id, tools: request.server.tools.list() }
+    const ownerId = await request.peekOwnerId()
+    const [models, settings] = await Promise.all([request.server.llm.list(), ownerId === null ? null : request.server.settings.get(ownerId)])
+    // The owner's default model when it is still on offer, else the server's.
+    const defaultModel = models.find((model) => model.id === settings?.defaultModel) ?? models.find((model) => model.default)!
+    return { models, defaultModel: defaultModel.id, tools: request.server.tools.list() }
   },
   // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.
   'chat-id': async ({ params, request }) => {

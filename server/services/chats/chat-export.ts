@@ -3,8 +3,10 @@ import type { ChatMessage, ChatSummary } from './chat-store.ts'
 
 const ROLE = { user: 'You', assistant: 'Assistant', system: 'System' } as const
 
-export function chatToMarkdown(chat: ChatSummary, messages: ChatMessage[]): string {
+export function chatToMarkdown(chat: ChatSummary & { systemPrompt?: string }, messages: ChatMessage[]): string {
   const lines = [`# ${chat.title}`, '', `_Exported ${new Date().toISOString()} · ${messages.length} messages_`, '']
+  // The chat's own system prompt (its owner's export only), quoted before the conversation.
+  if (chat.systemPrompt) lines.push(quoted(`**System prompt**\n\n${chat.systemPrompt}`), '')
   for (const message of messages) {
     // In order: the model's reasoning and its tool calls as quoted blocks, the answer's text as it is.
     const text = message.parts

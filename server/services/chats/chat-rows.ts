@@ -3,8 +3,21 @@ import { storedUserParts } from './message-parts.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { ChatsTable, MessagesTable } from '../../db/schema.ts'
 
-export function toSummary(row: Pick<ChatsTable, 'id' | 'title' | 'visibility' | 'model' | 'created_at' | 'updated_at'>): ChatSummary {
-  return { id: row.id, title: row.title, visibility: row.visibility, model: row.model, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) }
+type SummaryRow = Pick<ChatsTable, 'id' | 'title' | 'visibility' | 'model' | 'created_at' | 'updated_at'> & { pinned_at?: number | null; archived_at?: number | null; project_id?: string | null }
+
+/** Pins, archiving and the project are named only when set (most chats have none: smaller lists). */
+export function toSummary(row: SummaryRow): ChatSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    visibility: row.visibility,
+    model: row.model,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    ...(row.pinned_at != null && { pinnedAt: Number(row.pinned_at) }),
+    ...(row.archived_at != null && { archivedAt: Number(row.archived_at) }),
+    ...(row.project_id != null && { projectId: row.project_id }),
+  }
 }
 
 function partsOf(row: Omit<MessagesTable, 'shown'>): ChatMessage['parts'] {

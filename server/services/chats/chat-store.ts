@@ -11,6 +11,12 @@ import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 /** The shapes the pages and the API share (shared/page-data.ts). */
 export type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 
+/** Which chats a page of the list holds (see list). */
+export type ChatListView = { kind: 'history' } | { kind: 'archived' } | { kind: 'project'; projectId: string }
+
+/** The sidebar shows at most this many pinned chats (newest pin first). */
+export const PINNED_MAX = 100
+
 /** Where a page of the chat list starts: after this chat (see encodeCursor). */
 export interface ChatCursor {
   updatedAt: number
@@ -59,6 +65,19 @@ async function rethrowTakenId<T>(insert: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What PATCH /api/chats/:id (and the store) may change on a chat. */
+export interface ChatChanges {
+  title?: string
+  visibility?: Visibility
+  model?: string | null
+  toolsOff?: string[]
+  /** '' removes it. */
+  systemPrompt?: string
+  projectId?: string | null
+  pinned?: boolean
+  archived?: boolean
+}
+
 export function createChatStore(db: Kysely<Database>, now: () => number = Date.now) {
   // Bytes of a JSON text column, in the database's own terms.
   const bytesOf = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
@@ -72,8 +91,16 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     // The branch the chat shows, its versions, switching, export of the whole tree (chat-tree.ts).
     ...createChatTree(db),
 
-    async list(ownerId: string, limit: number, cursor?: ChatCursor | null): Promise<ChatListPage> {
+    /**
+     * A page of the owner's chats, newest activity first. `history` (the sidebar's dated list):
+     * neither pinned, archived nor in a project; `archived`: the archived ones; a project: its
+     * chats that are not archived.
+     */
+    async list(ownerId: string, limit: number, cursor?: ChatCursor | null, view: ChatListView = { kind: 'history' }): Promise<ChatListPage> {
       let query = db.selectFrom('chats').selectAll().where('owner_id', '=', ownerId)
+      if (view.kind === 'history') query = query.where('archived_at', 'is', null).where('pinned_at', 'is', null).where('project_id', 'is', null)
+      else if (view.kind === 'archived') query = query.where('archived_at', 'is not', null)
+      else query = query.where('project_id', '=', view.projectId).where('archived_at', 'is', null)
       if (cursor) {
         query = query.where((eb) =>
           eb.or([eb('updated_at', '<', cursor.updatedAt), eb.and([eb('updated_at', '=', cursor.updatedAt), eb('id', '<', cursor.id)])]),
@@ -84,19 +111,33 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return { chats, nextCursor: rows.length > limit ? encodeCursor(chats[chats.length - 1]!) : null }
     },
 
-    async get(chatId: string): Promise<(ChatSummary & { ownerId: string; toolsOff: string[] }) | null> {
+    /** The owner's pinned chats that are not archived, newest pin first (the sidebar's first group). */
+    async pinned(ownerId: string): Promise<ChatSummary[]> {
+      const rows = await db
+        .selectFrom('chats')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('pinned_at', 'is not', null)
+        .where('archived_at', 'is', null)
+        .orderBy('pinned_at', 'desc')
+        .limit(PINNED_MAX)
+        .execute()
+      return rows.map(toSummary)
+    },
+
+    async get(chatId: string): Promise<(ChatSummary & { ownerId: string; toolsOff: string[]; systemPrompt: string }) | null> {
       const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
-      return row ? { ...toSummary(row), ownerId: row.owner_id, toolsOff: row.tools_off ? (JSON.parse(row.tools_off) as string[]) : [] } : null
+      return row ? { ...toSummary(row), ownerId: row.owner_id, toolsOff: row.tools_off ? (JSON.parse(row.tools_off) as string[]) : [], systemPrompt: row.system_prompt ?? '' } : null
     },
 
     /** Creates the chat with its first user message, in one transaction. Null when the id exists. */
-    async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
+    async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; projectId?: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
       const at = now()
       const title = input.title ?? DEFAULT_TITLE
       return rethrowTakenId(() => db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('chats')
-          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: input.toolsOff?.length ? JSON.stringify(input.toolsOff) : null, current_leaf_id: input.message.id })
+          .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: input.toolsOff?.length ? JSON.stringify(input.toolsOff) : null, current_leaf_id: input.message.id, project_id: input.projectId ?? null })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst()
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null
@@ -104,7 +145,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .insertInto('messages')
           .values({ id: input.message.id, chat_id: input.id, seq: 0, parent_id: null, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
-        return toSummary({ id: input.id, title, visibility: 'private', model: input.model, created_at: at, updated_at: at })
+        return toSummary({ id: input.id, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, project_id: input.projectId ?? null })
       }))
     },
 
@@ -178,12 +219,26 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       })
     },
 
-    async update(chatId: string, changes: { title?: string; visibility?: Visibility; model?: string | null; toolsOff?: string[] }): Promise<ChatSummary | null> {
-      const { toolsOff, ...columns } = changes
-      const set = { ...columns, ...(toolsOff ? { tools_off: toolsOff.length > 0 ? JSON.stringify(toolsOff) : null } : {}) }
+    async update(chatId: string, changes: ChatChanges): Promise<ChatSummary | null> {
+      const { toolsOff, systemPrompt, projectId, pinned, archived, ...columns } = changes
+      const at = now()
+      const set = {
+        ...columns,
+        ...(toolsOff && { tools_off: toolsOff.length > 0 ? JSON.stringify(toolsOff) : null }),
+        ...(systemPrompt !== undefined && { system_prompt: systemPrompt || null }),
+        ...(projectId !== undefined && { project_id: projectId }),
+        ...(pinned !== undefined && { pinned_at: pinned ? at : null }),
+        ...(archived !== undefined && { archived_at: archived ? at : null }),
+      }
       if (Object.keys(set).length > 0) await db.updateTable('chats').set(set).where('id', '=', chatId).execute()
       const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
       return row ? toSummary(row) : null
+    },
+
+    /** Ids of every chat of an owner (to stop their answers before they are all deleted). */
+    async idsOf(ownerId: string): Promise<string[]> {
+      const rows = await db.selectFrom('chats').select('id').where('owner_id', '=', ownerId).execute()
+      return rows.map((row) => row.id)
     },
 
     /** Every chat of an owner (deleting an account); returns how many there were. */

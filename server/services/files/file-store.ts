@@ -51,6 +51,11 @@ export function createFileStore(db: Kysely<Database>, now: () => number = Date.n
       return Object.fromEntries(rows.map((row) => [row.id, Number(row.size)]))
     },
 
+    /** Ids of the files an owner's chats carry (not the uploads waiting in a composer). */
+    async idsInChatsOf(ownerId: string): Promise<string[]> {
+      return (await db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('chat_id', 'is not', null).execute()).map((row) => row.id)
+    },
+
     /** Ids of all of an owner's files, attached or not. */
     async idsOfOwner(ownerId: string): Promise<string[]> {
       return (await db.selectFrom('files').select('id').where('owner_id', '=', ownerId).execute()).map((row) => row.id)

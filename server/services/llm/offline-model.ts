@@ -394,7 +394,7 @@ export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
   const userMessages = prompt.filter((m) => m.role === 'user')
   const { text, files } = lastUserMessage(prompt)
   if (isTitleRequest(system)) return offlineTitle(text.trim() || files.map((file) => file.name).join(', '))
-  return markdownAnswer(text.trim(), userMessages.length, files)
+  return markdownAnswer(text.trim(), userMessages.length, files, system)
 }
 
 /** Openings that say nothing about the subject ("Can you tell me about …"). */
@@ -422,7 +422,7 @@ export function offlineTitle(message: string): string {
   return title.charAt(0).toUpperCase() + title.slice(1)
 }
 
-function markdownAnswer(text: string, turn: number, files: AttachedFile[] = []): string {
+function markdownAnswer(text: string, turn: number, files: AttachedFile[] = [], instructions = ''): string {
   const quote = excerpt(text, 160)
   const words = countWords(text)
   const sections: string[] = []
@@ -450,6 +450,11 @@ function markdownAnswer(text: string, turn: number, files: AttachedFile[] = []):
       '- Answers stream word by word, so you can stop one halfway.',
     ].join('\n'),
   )
+  // Custom instructions, a project's and a chat's system prompt arrive as the system prompt: the
+  // demo cannot follow them, but it shows that they arrived (and what they said).
+  if (instructions.trim()) {
+    sections.push(`**Your instructions reached me** as the system prompt: “${excerpt(instructions, 200)}”. A real model would follow them; the offline demo model only shows that they arrived.`)
+  }
   if (CODE_WORDS.test(text)) {
     const language = CODE_SAMPLES.find((entry) => entry.asked.test(text)) ?? CODE_SAMPLES[0]!
     sections.push([`Here is a small example in ${language.name}:`, '', '```' + language.fence, ...language.lines(excerpt(text, 60)), '```'].join('\n'))

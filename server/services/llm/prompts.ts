@@ -22,3 +22,15 @@ export const DANGLING_WORD = /^(a|an|the|of|in|on|at|to|for|from|by|with|and|or|
  * never shown): what it writes then is added to that answer.
  */
 export const CONTINUE_PROMPT = 'Continue your previous answer exactly where it stopped, without repeating anything and without any preamble.'
+
+/**
+ * The system prompt of an answer: the owner's custom instructions, then the project's
+ * instructions, then the chat's own system prompt, each kept as written, blank lines between
+ * them. Empty when there are none.
+ */
+export function composeSystemPrompt(...layers: Array<string | null | undefined>): string {
+  return layers
+    .map((layer) => layer?.trim() ?? '')
+    .filter(Boolean)
+    .join('\n\n')
+}

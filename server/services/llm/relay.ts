@@ -46,13 +46,14 @@ export interface AnswerDetails {
 }
 
 /**
- * The model's prompt from chat messages. The server never fetches a URL taken from a message:
+ * The model's prompt from chat messages, after the system prompt when there is one. The server never fetches a URL taken from a message:
  * without a `download` of its own the AI SDK fetches every file URL in the prompt, so this one
  * refuses. (The context is built from text parts only, so nothing reaches it; this is the second
  * lock on the same door.)
  */
-export async function toModelPrompt(model: LanguageModelV4, messages: ModelMessage[]): Promise<LanguageModelV4Prompt> {
-  const prompt = await standardizePrompt({ messages })
+export async function toModelPrompt(model: LanguageModelV4, messages: ModelMessage[], system?: string): Promise<LanguageModelV4Prompt> {
+  // The system prompt goes in as instructions (the SDK refuses system messages among the others).
+  const prompt = await standardizePrompt({ messages, ...(system && { instructions: system }) })
   return convertToLanguageModelPrompt({ prompt, supportedUrls: await model.supportedUrls, download: refuseDownloads, provider: model.provider })
 }
 
