@@ -1,16 +1,17 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Router } from 'wouter'
 import type { PageState } from '../shared/page-state.ts'
 import type { IconLookup } from '../shared/icons.ts'
 import { IconLookupContext } from './lib/icons.ts'
-import { InitialStateContext } from './lib/page-context.ts'
+import { InitialStateContext, useNavigationPending } from './lib/page-context.ts'
 import { PageOutlet } from './components/app/page-outlet.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { navigateOrReload } from './lib/update-check.ts'
 import { onSignInError } from './lib/auth-popup.ts'
 import { notify } from './lib/toast.ts'
 import { OverlayRoot } from './components/ui/overlay-root.tsx'
-import { LoadingIndicator } from './components/ui/loading-indicator.tsx'
+import { lazyComponent } from './lib/lazy-component.ts'
+import { pageSettled } from './lib/page-settled.ts'
 import { ConnectionStatus } from './components/app/connection-status.tsx'
 
 /** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
@@ -24,9 +25,9 @@ export function App({ state, icons }: { state: PageState; icons?: IconLookup }) 
   return (
     <InitialStateContext value={state}>
       <IconLookupContext value={icons ?? null}>
-        <Router ssrPath={typeof window === 'undefined' ? state.path : undefined} aroundNav={navigateOrReload}>
+        <Router ssrPath={typeof window === 'undefined' ? state.path : undefined} ssrSearch={typeof window === 'undefined' ? state.search : undefined} aroundNav={navigateOrReload}>
           <PageOutlet>
-            <LoadingIndicator />
+            <NavigationBar />
           </PageOutlet>
           <ConnectionStatus />
           <Toaster />
@@ -35,4 +36,16 @@ export function App({ state, icons }: { state: PageState; icons?: IconLookup }) 
       </IconLookupContext>
     </InitialStateContext>
   )
+}
+
+// The navigation loading bar (its timing and its look) is code a first paint does not need: it loads
+// once the page has settled, or with the first navigation if that comes sooner.
+const LoadingIndicator = lazyComponent('the loading bar', () => import('./components/ui/loading-indicator.tsx').then((module) => module.LoadingIndicator))
+
+function NavigationBar() {
+  const pending = useNavigationPending()
+  const [settled, setSettled] = useState(false)
+  useEffect(() => void pageSettled().then(() => setSettled(true)), [])
+  const Bar = LoadingIndicator.useComponent(settled || pending)
+  return Bar && <Bar />
 }

@@ -12,6 +12,10 @@ export const THEME_COLOR_DARK = '#0f172a'
 
 /** SPEC §4, §9: colour mode preference key in localStorage. */
 export const COLOR_MODE_STORAGE_KEY = 'nuxt-color-mode'
+/** The window event (detail `{ chatId, text }`) by which the system prompt editor tells the chat screen of a change. */
+export const SYSTEM_PROMPT_EVENT = 'chat-system-prompt'
+/** The model last picked on the home screen (the settings dialog sets it to the default model). */
+export const MODEL_STORAGE_KEY = 'chat-model'
 export const COLOR_MODES = ['system', 'light', 'dark'] as const
 export type ColorModePreference = (typeof COLOR_MODES)[number]
 

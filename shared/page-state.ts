@@ -21,6 +21,8 @@ export interface PageSession {
   messageMaxChars: number
   /** What a message may carry in files. */
   uploads: UploadLimits
+  /** The query string of the page's address, without `?` (a server render's `useSearch`: `/?project=`). */
+  search: string
 }
 
 export interface UploadLimits {

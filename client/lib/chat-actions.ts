@@ -1,8 +1,8 @@
 // What the chat menus and header buttons do: rename, delete, share, export. Loaded the first time
 // one is used (first paint shows only the buttons), so dialogs and the HTTP client stay out of the
 // first load.
-import { chatHistory, type ChatSummary } from './chat-history.ts'
-import { deleteChat, exportUrl, updateChat } from './chat-api.ts'
+import { chatHistory, type ChatSummary, type ProjectSummary } from './chat-history.ts'
+import { createProject, deleteChat, deleteProject, exportUrl, updateChat, updateProject, type ChatChanges } from './chat-api.ts'
 import { HttpError } from './http.ts'
 import { notify } from './toast.ts'
 import { overlay } from './overlay.ts'
@@ -153,5 +153,115 @@ export async function exportChat(chatId: string, format: 'md' | 'json'): Promise
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   } catch (error) {
     notify({ title: `Could not export the chat as ${label}`, description: reason(error), variant: 'error' })
+  }
+}
+
+/**
+ * Changes how a chat is filed (pin, archive, project): the sidebar shows it at once, the server's
+ * answer confirms it, and a refusal puts it back and says why. Returns the saved chat (null when refused).
+ */
+async function refile(chat: ChatSummary, changes: ChatChanges, failure: string): Promise<ChatSummary | null> {
+  const at = Date.now()
+  const optimistic: ChatSummary = { ...chat }
+  if (changes.pinned !== undefined) optimistic.pinnedAt = changes.pinned ? at : undefined
+  if (changes.archived !== undefined) optimistic.archivedAt = changes.archived ? at : undefined
+  if (changes.projectId !== undefined) optimistic.projectId = changes.projectId ?? undefined
+  chatHistory.upsert(optimistic)
+  try {
+    const { systemPrompt: _prompt, toolsOff: _tools, ...saved } = (await updateChat(chat.id, changes)) as ChatSummary & { systemPrompt?: string; toolsOff?: string[] }
+    // Absent fields are unset: the saved copy replaces every one of them.
+    chatHistory.upsert({ ...saved, pinnedAt: saved.pinnedAt, archivedAt: saved.archivedAt, projectId: saved.projectId })
+    return saved
+  } catch (error) {
+    chatHistory.upsert({ ...chat, pinnedAt: chat.pinnedAt, archivedAt: chat.archivedAt, projectId: chat.projectId })
+    notify({ title: failure, description: reason(error), variant: 'error' })
+    return null
+  }
+}
+
+export async function pinChat(chat: ChatSummary, pinned: boolean): Promise<void> {
+  await refile(chat, { pinned }, pinned ? 'Could not pin the chat' : 'Could not unpin the chat')
+}
+
+/** Hides the chat from the sidebar (the settings dialog lists it; search finds it), with Undo. */
+export async function archiveChat(chat: ChatSummary): Promise<void> {
+  if (!(await refile(chat, { archived: true }, 'Could not archive the chat'))) return
+  notify({
+    title: 'Chat archived',
+    description: `“${chat.title}” is in Settings › Archived chats.`,
+    variant: 'success',
+    action: { label: 'Undo', altText: 'Bring the chat back from the archive', onClick: () => void refile({ ...chat, archivedAt: Date.now() }, { archived: false }, 'Could not restore the chat') },
+  })
+}
+
+/** Moves a chat into a project, or out of its project (null); a drop on a project in the sidebar. */
+export async function moveChatTo(chat: ChatSummary, projectId: string | null): Promise<void> {
+  if ((chat.projectId ?? null) === projectId) return
+  const saved = await refile(chat, { projectId }, 'Could not move the chat')
+  const project = chatHistory.get().projects.find((known) => known.id === projectId)
+  if (saved) notify({ title: project ? `Moved to “${project.name}”` : 'Moved out of its project', variant: 'success', type: 'background' })
+}
+
+/** Asks where the chat goes (a project, none, or a new one) and moves it. */
+export async function moveChat(chat: ChatSummary): Promise<void> {
+  const { MoveToProjectDialog } = await import('../components/history/project-dialogs.tsx')
+  const choice = await overlay.open(MoveToProjectDialog, { title: chat.title, current: chat.projectId, projects: chatHistory.get().projects }).result
+  if (choice === null || choice === undefined) return
+  if (choice === 'new') {
+    const project = await newProject()
+    if (project) await moveChatTo(chat, project.id)
+    return
+  }
+  await moveChatTo(chat, choice || null)
+}
+
+/** A project made or changed, into the sidebar's list (kept by name). */
+function keepProject(project: ProjectSummary) {
+  const others = chatHistory.get().projects.filter((known) => known.id !== project.id)
+  chatHistory.replace({ projects: [...others, project].sort((a, b) => a.name.localeCompare(b.name)) })
+}
+
+/** Asks for a name and instructions and makes the project; the sidebar lists it at once. */
+export async function newProject(): Promise<ProjectSummary | null> {
+  const { ProjectDialog } = await import('../components/history/project-dialogs.tsx')
+  const draft = await overlay.open(ProjectDialog, {}).result
+  if (!draft) return null
+  try {
+    const project = await createProject(draft)
+    keepProject(project)
+    return project
+  } catch (error) {
+    notify({ title: 'Could not create the project', description: reason(error), variant: 'error' })
+    return null
+  }
+}
+
+export async function editProject(project: ProjectSummary): Promise<ProjectSummary | null> {
+  const { ProjectDialog } = await import('../components/history/project-dialogs.tsx')
+  const draft = await overlay.open(ProjectDialog, { project }).result
+  if (!draft) return null
+  try {
+    const saved = await updateProject(project.id, draft)
+    keepProject(saved)
+    return saved
+  } catch (error) {
+    notify({ title: 'Could not save the project', description: reason(error), variant: 'error' })
+    return null
+  }
+}
+
+/** Deletes the project after asking; its chats stay, outside any project. */
+export async function removeProject(project: ProjectSummary, navigate: Navigate): Promise<void> {
+  const confirmed = await confirm({ title: 'Delete this project?', description: `“${project.name}” will be deleted. Its chats stay, outside any project.`, confirmLabel: 'Delete project', danger: true })
+  if (!confirmed) return
+  try {
+    await deleteProject(project.id)
+    const { projects, chats } = chatHistory.get()
+    // Its chats are outside any project now.
+    chatHistory.replace({ projects: projects.filter((known) => known.id !== project.id), chats: chats.map((chat) => (chat.projectId === project.id ? { ...chat, projectId: undefined } : chat)) })
+    if (new URLSearchParams(window.location.search).get('project') === project.id) navigate('/')
+    notify({ title: 'Project deleted', description: `Its chats are in your history.`, variant: 'success' })
+  } catch (error) {
+    notify({ title: 'Could not delete the project', description: reason(error), variant: 'error' })
   }
 }

@@ -1,6 +1,6 @@
 // The chat list calls of the sidebar, search palette, share dialog and export (server/routes/chats).
 import { http } from './http.ts'
-import type { ChatSummary } from './chat-history.ts'
+import type { ChatSummary, ProjectSummary } from './chat-history.ts'
 import type { ChatSearchHit } from '../../shared/chat-search.ts'
 import { SIDEBAR_PAGE_SIZE } from '../../shared/constants.ts'
 import type { ChatListPage } from '../../shared/page-data.ts'
@@ -13,8 +13,17 @@ export function listChats(cursor: string | null, signal?: AbortSignal): Promise<
   return http.get<ChatListPage>('/api/chats', { query: { limit: SIDEBAR_PAGE_SIZE, cursor: cursor ?? undefined }, signal })
 }
 
-export function updateChat(id: string, changes: { title?: string; visibility?: ChatSummary['visibility'] }): Promise<ChatSummary> {
-  return http.request<ChatSummary>(chatPath(id), { method: 'PATCH', body: changes })
+export interface ChatChanges {
+  title?: string
+  visibility?: ChatSummary['visibility']
+  pinned?: boolean
+  archived?: boolean
+  projectId?: string | null
+  systemPrompt?: string
+}
+
+export function updateChat(id: string, changes: ChatChanges): Promise<ChatSummary & { systemPrompt: string }> {
+  return http.request<ChatSummary & { systemPrompt: string }>(chatPath(id), { method: 'PATCH', body: changes })
 }
 
 export function deleteChat(id: string): Promise<void> {
@@ -37,4 +46,16 @@ export function exportUrl(id: string, format: 'md' | 'json'): string {
 /** A chat's own page, as an absolute link for sharing. */
 export function chatLink(id: string): string {
   return new URL(`/chat/${encodeURIComponent(id)}`, window.location.origin).href
+}
+
+export function createProject(draft: { name: string; instructions: string }): Promise<ProjectSummary> {
+  return http.post<ProjectSummary>('/api/projects', draft)
+}
+
+export function updateProject(id: string, draft: { name?: string; instructions?: string }): Promise<ProjectSummary> {
+  return http.request<ProjectSummary>(`/api/projects/${encodeURIComponent(id)}`, { method: 'PATCH', body: draft })
+}
+
+export function deleteProject(id: string): Promise<void> {
+  return http.delete(`/api/projects/${encodeURIComponent(id)}`)
 }

@@ -7,55 +7,34 @@ export interface DatedItem {
 }
 
 export interface DateGroup<T extends DatedItem> {
-  /** Stable across renders and unique in the list: a label, or `month-2026-10`. */
+  /** Stable across renders and unique in the list: the label in lower case with dashes (`october-2026`). */
   key: string
   label: string
   items: T[]
-}
-
-function startOfLocalDay(time: number): number {
-  const date = new Date(time)
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime()
-}
-
-/** Local midnight `days` calendar days before `dayStart` (not `days * 24 h`: DST days are 23 or 25 hours). */
-function daysBefore(dayStart: number, days: number): number {
-  const date = new Date(dayStart)
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() - days).getTime()
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' })
 
 /**
  * Groups items already sorted newest first, keeping their order. Anything dated after `now` (the
- * server's clock ahead of the browser's) counts as today.
+ * server's clock ahead of the browser's) counts as today. Boundaries are local midnights so many
+ * calendar days back (not `days * 24 h`: DST days are 23 or 25 hours).
  */
 export function groupByDate<T extends DatedItem>(items: readonly T[], now: number): DateGroup<T>[] {
-  const today = startOfLocalDay(now)
-  const yesterday = daysBefore(today, 1)
-  const weekAgo = daysBefore(today, 7)
-  const monthAgo = daysBefore(today, 30)
+  const day = new Date(now)
+  const midnight = (daysBack: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() - daysBack).getTime()
+  const bounds: Array<[number, string]> = [
+    [midnight(0), 'Today'],
+    [midnight(1), 'Yesterday'],
+    [midnight(7), 'Previous 7 days'],
+    [midnight(30), 'Previous 30 days'],
+  ]
   const groups: DateGroup<T>[] = []
-  const byKey = new Map<string, DateGroup<T>>()
-
   for (const item of items) {
-    let key: string
-    let label: string
-    if (item.updatedAt >= today) [key, label] = ['today', 'Today']
-    else if (item.updatedAt >= yesterday) [key, label] = ['yesterday', 'Yesterday']
-    else if (item.updatedAt >= weekAgo) [key, label] = ['week', 'Previous 7 days']
-    else if (item.updatedAt >= monthAgo) [key, label] = ['month', 'Previous 30 days']
-    else {
-      const date = new Date(item.updatedAt)
-      key = `month-${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`
-      label = monthFormat.format(date)
-    }
-    let group = byKey.get(key)
-    if (!group) {
-      group = { key, label, items: [] }
-      byKey.set(key, group)
-      groups.push(group)
-    }
+    const label = bounds.find(([start]) => item.updatedAt >= start)?.[1] ?? monthFormat.format(item.updatedAt)
+    let group = groups.find((known) => known.label === label)
+    // Labels are unique (a month's has its year); the key is one usable in an id.
+    if (!group) groups.push((group = { key: label.toLowerCase().replaceAll(' ', '-'), label, items: [] }))
     group.items.push(item)
   }
   return groups

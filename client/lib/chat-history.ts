@@ -1,20 +1,26 @@
 // The owner's chat list as the browser knows it. The sidebar renders it; the chat screen tells it
 // about chats it creates, titles the server generates and chats it deletes, so the sidebar updates
 // without a reload. Loading pages from GET /api/chats is the sidebar's job (it calls `appendPage`).
+// It holds every chat it knows (the history's pages, the pinned ones, chats moved or archived since):
+// the sidebar picks its groups from them, so a pin or a move is one update of one chat.
 import { useSyncExternalStore } from 'react'
-import type { ChatSummary } from '../../shared/page-data.ts'
+import type { ChatListPage, ChatSummary } from '../../shared/page-data.ts'
+import type { ProjectSummary } from '../../shared/personal.ts'
 
-export type { ChatSummary }
+export type { ChatSummary, ProjectSummary }
 
 interface ChatHistoryState {
   chats: ChatSummary[]
+  /** The owner's projects, by name. */
+  projects: ProjectSummary[]
   /** Cursor for the next page; null once the last page is loaded. */
   nextCursor: string | null
   /** True once the first page has been loaded (or seeded). */
   loaded: boolean
 }
 
-let state: ChatHistoryState = { chats: [], nextCursor: null, loaded: false }
+const EMPTY: ChatHistoryState = { chats: [], projects: [], nextCursor: null, loaded: false }
+let state = EMPTY
 const listeners = new Set<() => void>()
 
 function set(next: ChatHistoryState) {
@@ -30,10 +36,11 @@ export const chatHistory = {
     listeners.add(listener)
     return () => listeners.delete(listener)
   },
-  /** Adds a page loaded from GET /api/chats (chats already known keep their newer copy). */
-  appendPage(chats: ChatSummary[], nextCursor: string | null) {
+  /** Adds a page loaded from GET /api/chats (chats already known keep their newer copy); the first brings the pinned chats and the projects. */
+  appendPage(page: ChatListPage) {
     const known = new Set(state.chats.map((chat) => chat.id))
-    set({ chats: [...state.chats, ...chats.filter((chat) => !known.has(chat.id))], nextCursor, loaded: true })
+    const added = [...page.chats, ...(page.pinned ?? [])].filter((chat) => !known.has(chat.id) && known.add(chat.id))
+    set({ chats: [...state.chats, ...added].sort(byActivity), projects: page.projects ?? state.projects, nextCursor: page.nextCursor, loaded: true })
   },
   /** A chat was created or changed (title, visibility, new activity): insert or update it. */
   upsert(chat: Partial<ChatSummary> & { id: string }) {
@@ -48,14 +55,16 @@ export const chatHistory = {
   remove(id: string) {
     set({ ...state, chats: state.chats.filter((chat) => chat.id !== id) })
   },
+  /** Replaces the projects, and the chats if given (chat-actions.ts: a project made, renamed or deleted). */
+  replace(next: Pick<ChatHistoryState, 'projects'> & Partial<Pick<ChatHistoryState, 'chats'>>) {
+    set({ ...state, ...next })
+  },
   /** Forget everything (sign-in / sign-out changes whose chats these are). */
   reset() {
-    set({ chats: [], nextCursor: null, loaded: false })
+    set(EMPTY)
   },
 }
 
-const serverState: ChatHistoryState = { chats: [], nextCursor: null, loaded: false }
-
 export function useChatHistory(): ChatHistoryState {
-  return useSyncExternalStore(chatHistory.subscribe, chatHistory.get, () => serverState)
+  return useSyncExternalStore(chatHistory.subscribe, chatHistory.get, () => EMPTY)
 }

@@ -27,7 +27,7 @@ export function chatListOwner(session: Session): string {
 /** The first page the server rendered the page with (before hydration). */
 export function seedChatList(ownerKey: string, page: ChatListPage): void {
   owner = ownerKey
-  chatHistory.appendPage(page.chats, page.nextCursor)
+  chatHistory.appendPage(page)
 }
 
 /** Loads the next page unless one is loading or the last one is in. */
@@ -41,7 +41,7 @@ export async function loadNextChatPage(): Promise<void> {
     const { listChats } = await import('./chat-api.ts')
     const page = await listChats(loaded ? nextCursor : null)
     if (mine !== generation) return
-    chatHistory.appendPage(page.chats, page.nextCursor)
+    chatHistory.appendPage(page)
     status.set({ loading: false, error: null })
   } catch (error) {
     if (mine !== generation) return

@@ -14,7 +14,8 @@ const DARK_QUERY = '(prefers-color-scheme: dark)'
 const listeners = new Set<() => void>()
 let started = false
 
-function readPreference(): ColorModePreference {
+/** The stored preference (outside React: a menu made when it opens). */
+export function readPreference(): ColorModePreference {
   try {
     const stored = localStorage.getItem(COLOR_MODE_STORAGE_KEY)
     return (COLOR_MODES as readonly string[]).includes(stored ?? '') ? (stored as ColorModePreference) : 'system'

@@ -1,7 +1,8 @@
 // Fetching icons the server did not draw (client/lib/icons.ts loads this with the first one): our
 // icon endpoint first, then, after a failure or ICON_FETCH_TIMEOUT_MS, the public icon service.
 import { ICON_API_PATH, ICON_FETCH_TIMEOUT_MS, ICON_PUBLIC_SERVICE_URL } from '../../shared/constants.ts'
-import { resolveIcon, type IconData, type IconifyJSON } from '../../shared/icons.ts'
+import type { IconData, IconifyJSON } from '../../shared/icons.ts'
+import { resolveIcon } from '../../shared/icon-sets.ts'
 
 async function fetchIconSet(url: string): Promise<IconifyJSON> {
   const response = await fetch(url, { signal: AbortSignal.timeout(ICON_FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })

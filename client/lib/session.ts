@@ -122,16 +122,3 @@ function toState(session: Session): SessionState {
 export function refreshSessionOnStorage(key: string): () => void {
   return store.refreshOnStorage(key, window)
 }
-
-/** Sign-out here; the caller decides what the interface does next. Never rejects. */
-export async function signOut(): Promise<boolean> {
-  try {
-    const { http } = await import('./http.ts')
-    await http.delete(SESSION_API_PATH)
-    store.seed({})
-    return true
-  } catch (error) {
-    console.warn('[session] sign-out failed', error)
-    return false
-  }
-}

@@ -33,6 +33,13 @@ import { newId } from '../components/chat/new-id.ts'
 // load); until then the composer shows the model picker alone.
 const Tools = lazyComponent<ToolsControlProps>('the tools control', () => pageSettled().then(() => import('../components/chat/tools-control.tsx')).then((module) => module.ToolsControl))
 
+// The banner of a chat's own system prompt (its own chunk, which follows the prompt's changes): at
+// once for a chat that has one, once the page has settled for the owner's other chats (one may be set).
+let promptAtOnce = false
+const PromptBanner = lazyComponent<{ chatId: string; initial: string }>('the system prompt banner', () =>
+  (promptAtOnce ? Promise.resolve() : pageSettled()).then(() => import('../components/chat/system-prompt.tsx')).then((module) => module.SystemPromptBanner),
+)
+
 // Fetched the first time the reader scrolls up from the end, not with the page.
 const JumpStrip = lazyComponent<{ onJump: () => void }>('the jump to latest button', () => import('../components/chat/jump-to-latest.tsx').then((module) => module.JumpToLatest))
 
@@ -57,6 +64,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const chatId = data.chat.id
   const readOnly = !data.chat.isOwner
   const ToolsControl = Tools.useComponent(Boolean(data.tools?.available.length))
+  promptAtOnce ||= Boolean(data.chat.systemPrompt)
+  const Banner = PromptBanner.useComponent(!readOnly)
   /** The composer owns what is typed (typing re-renders it alone); the screen clears and refills it. */
   const composer = useRef<ComposerHandle>(null)
   const [title, setTitle] = useState(data.chat.title)
@@ -317,6 +326,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none] [contain:strict]">
         {/* grow: a short conversation starts at the top; a long one rests at the bottom (column-reverse). */}
         <div ref={content} className="mx-auto w-full max-w-3xl grow px-4 pt-6 pb-4 sm:px-6">
+          {Banner && <Banner chatId={chatId} initial={data.chat.systemPrompt ?? ''} />}
           <div role="log" aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex flex-col gap-6">
             {messages.map((message) =>
               message.role === 'user' ? (

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import type { HomePageData } from '../../shared/page-data.ts'
 import type { ChatSummary } from '../lib/chat-history.ts'
 import { useRouteData } from '../lib/page-context.ts'
@@ -30,6 +30,9 @@ const SUGGESTIONS = [
 // The Tools control: its own chunk, fetched once the page has settled (not part of the first load).
 const LazyToolsControl = lazyComponent<ToolsControlProps>('the tools control', () => pageSettled().then(() => import('../components/chat/tools-control.tsx')).then((module) => module.ToolsControl))
 
+// A project's header and chats (`/?project={id}`): their own chunk, only when a project is shown.
+const ProjectPart = lazyComponent<{ projectId: string; part: 'header' | 'chats' }>('the project', () => import('../components/history/project-view.tsx').then((module) => module.ProjectPart))
+
 export default function HomePage() {
   const { data } = useRouteData<HomePageData>()
   const [, navigate] = useLocation()
@@ -41,6 +44,8 @@ export default function HomePage() {
   const ToolsControl = LazyToolsControl.useComponent(data.tools.length > 0)
   const prompt = useRef<HTMLTextAreaElement>(null)
   const connected = useConnectionState() === 'online'
+  const projectId = new URLSearchParams(useSearch()).get('project')
+  const Project = ProjectPart.useComponent(Boolean(projectId))
   useFocusOnArrival(prompt)
 
   /** Creates the chat with its first question, then the chat screen streams the answer. */
@@ -57,6 +62,8 @@ export default function HomePage() {
         message: { id: newId(), role: 'user', parts: [...files, ...(question ? [{ type: 'text', text: question }] : [])] },
         model,
         toolsOff,
+        // Started on a project's page: the chat is inside it.
+        ...(projectId && { projectId }),
       })
       chatHistory.upsert(chat)
       // Sent: the home screen's draft goes with it (not for a suggestion: what was typed stays).
@@ -80,54 +87,68 @@ export default function HomePage() {
     }
   }
 
+  const composer = (
+    <PromptBox
+      value={text}
+      onValueChange={(next) => {
+        // The HTTP client is fetched while the user types, so a connection lost before Send
+        // finds it already here.
+        if (!text && connectionState() === 'online') import('../lib/http.ts').catch(() => undefined)
+        setText(next)
+      }}
+      onSubmit={(question, files) => void start(question, files)}
+      sending={sending}
+      textareaRef={prompt}
+      draftKey="home"
+      footer={
+        <>
+          <ModelPicker models={data.models} value={model} onChange={setModel} />
+          {ToolsControl && <ToolsControl tools={data.tools} initialOff={toolsOff} onChange={setToolsOff} />}
+        </>
+      }
+    />
+  )
+
+  // A project's page (`/?project=`): its header above the composer and its chats below, in place
+  // of the greeting and the suggestions (the composer keeps its place, and its focus).
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-8 px-4 py-8 sm:px-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900 sm:text-3xl dark:text-white">Hello there!</h1>
-        <p className="mt-2 text-lg text-neutral-600 dark:text-neutral-300">How can I help you today?</p>
-      </div>
-      <PromptBox
-        value={text}
-        onValueChange={(next) => {
-          // The HTTP client is fetched while the user types, so a connection lost before Send
-          // finds it already here.
-          if (!text && connectionState() === 'online') import('../lib/http.ts').catch(() => undefined)
-          setText(next)
-        }}
-        onSubmit={(question, files) => void start(question, files)}
-        sending={sending}
-        textareaRef={prompt}
-        draftKey="home"
-        footer={
-          <>
-            <ModelPicker models={data.models} value={model} onChange={setModel} />
-            {ToolsControl && <ToolsControl tools={data.tools} initialOff={toolsOff} onChange={setToolsOff} />}
-          </>
-        }
-      />
-      <section aria-labelledby="suggestions-heading">
-        <h2 id="suggestions-heading" className="sr-only">
-          Suggestions
-        </h2>
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {SUGGESTIONS.map((suggestion) => (
-            <li key={suggestion.title}>
-              <button
-                type="button"
-                disabled={sending || !connected}
-                onClick={() => void start(suggestion.prompt)}
-                className="group flex h-full w-full items-start gap-3 rounded-xl border border-neutral-200 px-4 py-3 text-left text-sm transition-colors hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium text-neutral-900 dark:text-neutral-100">{suggestion.title}</span>
-                  <span className="mt-0.5 block text-neutral-600 dark:text-neutral-300">{suggestion.prompt}</span>
-                </span>
-                <Icon name="lucide:arrow-up-right" size={16} className="mt-0.5 text-neutral-500 group-hover:text-neutral-800 dark:text-neutral-400 dark:group-hover:text-neutral-100" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+    <div className={`mx-auto flex w-full max-w-3xl flex-1 flex-col gap-8 px-4 py-8 sm:px-6 ${projectId ? '' : 'justify-center'}`}>
+      {projectId ? (
+        Project && <Project key={projectId} projectId={projectId} part="header" />
+      ) : (
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-neutral-900 sm:text-3xl dark:text-white">Hello there!</h1>
+          <p className="mt-2 text-lg text-neutral-600 dark:text-neutral-300">How can I help you today?</p>
+        </div>
+      )}
+      {composer}
+      {projectId ? (
+        Project && <Project key={projectId} projectId={projectId} part="chats" />
+      ) : (
+        <section aria-labelledby="suggestions-heading">
+          <h2 id="suggestions-heading" className="sr-only">
+            Suggestions
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {SUGGESTIONS.map((suggestion) => (
+              <li key={suggestion.title}>
+                <button
+                  type="button"
+                  disabled={sending || !connected}
+                  onClick={() => void start(suggestion.prompt)}
+                  className="group flex h-full w-full items-start gap-3 rounded-xl border border-neutral-200 px-4 py-3 text-left text-sm transition-colors hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium text-neutral-900 dark:text-neutral-100">{suggestion.title}</span>
+                    <span className="mt-0.5 block text-neutral-600 dark:text-neutral-300">{suggestion.prompt}</span>
+                  </span>
+                  <Icon name="lucide:arrow-up-right" size={16} className="mt-0.5 text-neutral-500 group-hover:text-neutral-800 dark:text-neutral-400 dark:group-hover:text-neutral-100" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   )
 }

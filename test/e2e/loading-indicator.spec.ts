@@ -20,6 +20,8 @@ test('a slow navigation shows the bar, which completes and goes away', async ({ 
   await ensurePlaygroundChats(page)
   await openPlayground(page)
   const bar = page.getByTestId('loading-indicator')
+  // Its code loads once the page has settled (a first paint has no navigation to show); hidden until a navigation.
+  await expect(bar).toBeAttached()
   await expect(bar).toBeHidden()
   await page.route('**/chat/playground-demo/_payload.json', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500))

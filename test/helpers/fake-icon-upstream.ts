@@ -4,7 +4,8 @@
 import { Readable } from 'node:stream'
 import Fastify from 'fastify'
 import type { Test } from 'tap'
-import { pickIcons, type IconifyJSON } from '../../shared/icons.ts'
+import type { IconifyJSON } from '../../shared/icons.ts'
+import { pickIcons } from '../../shared/icon-sets.ts'
 
 export const FAKE_SET: IconifyJSON = {
   prefix: 'mdi',

@@ -96,7 +96,7 @@ t.test("a first visit: reading sets no cookie, so the browser keeps the cookie o
     t.ok(res.statusCode < 500, url)
     t.notOk(res.headers['set-cookie'], `${url} sets no cookie`)
   }
-  t.same((await call(app, visitor(), 'GET', '/api/chats')).json(), { chats: [], nextCursor: null }, 'a cookieless visitor has no chats')
+  t.same((await call(app, visitor(), 'GET', '/api/chats')).json(), { chats: [], nextCursor: null, pinned: [], projects: [] }, 'a cookieless visitor has no chats, pins or projects')
   const mine = (await call(app, newcomer, 'GET', '/api/chats')).json()
   t.same(mine.chats.map((chat: { id: string }) => chat.id), [created.json().id], 'the creator lists the chat')
 })

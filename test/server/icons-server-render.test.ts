@@ -27,12 +27,16 @@ t.test('shell icons are drawn by the server and inlined for hydration', async (t
     'lucide:cpu',
     // The sidebar's list is drawn in the browser only, but its icons come with the page.
     'lucide:ellipsis',
+    'lucide:folder',
+    'lucide:folder-plus',
     'lucide:globe',
     'lucide:message-square',
     'lucide:monitor',
     'lucide:moon',
     'lucide:panel-left',
     'lucide:search',
+    // The sidebar's Settings.
+    'lucide:settings',
     'lucide:square-pen',
     'lucide:sun',
     'lucide:x',

@@ -65,7 +65,7 @@ t.test('a 404 keeps the sidebar (and its list); a fatal error page, without the 
 t.test('a first visit inlines an empty list; a bot gets none; a payload never carries it', async (t) => {
   const { app } = await buildApp(t)
   const fresh = await app.inject({ url: '/', headers: browser })
-  t.same(appState(fresh.body).chatList, { chats: [], nextCursor: null })
+  t.same(appState(fresh.body).chatList, { chats: [], nextCursor: null, pinned: [], projects: [] })
 
   const bot = await app.inject({ url: '/', headers: { 'user-agent': BOT_UA, accept: 'text/html' } })
   t.equal(bot.statusCode, 200)

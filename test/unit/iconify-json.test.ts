@@ -1,7 +1,8 @@
 // shared/icons.ts: resolving Iconify aliases (chains inherit the parent's size, rotations add up,
 // flips cancel) and drawing the result as SVG the way Iconify does.
 import t from 'tap'
-import { createIconRecorder, iconToSvg, parseIconName, resolveIcon, type IconData, type IconifyJSON } from '../../shared/icons.ts'
+import { createIconRecorder, iconToSvg, parseIconName, type IconData, type IconifyJSON } from '../../shared/icons.ts'
+import { resolveIcon } from '../../shared/icon-sets.ts'
 
 const SET: IconifyJSON = {
   prefix: 'test',

@@ -2,8 +2,9 @@
 // (it cannot know the stored choice); the stored one replaces it right after hydration.
 import { useEffect, useState } from 'react'
 import type { ModelInfo } from '../../../shared/models.ts'
+import { MODEL_STORAGE_KEY } from '../../../shared/constants.ts'
 
-export const MODEL_STORAGE_KEY = 'chat-model'
+export { MODEL_STORAGE_KEY }
 
 export function useModelChoice(models: ModelInfo[], defaultModel: string): [string, (id: string) => void] {
   const [model, setModel] = useState(defaultModel)

@@ -3,8 +3,9 @@
 // The list is drawn in the browser only: its date groups depend on the viewer's clock and time
 // zone, and it appears inside its own scroll area, so it moves nothing else on the page.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
-import { useLocation, useRoute } from 'wouter'
-import { useChatHistory, type ChatSummary } from '../../lib/chat-history.ts'
+import { useLocation, useRoute, useSearch } from 'wouter'
+import { useChatHistory, type ChatSummary, type ProjectSummary } from '../../lib/chat-history.ts'
+import { pageSettled } from '../../lib/page-settled.ts'
 import { chatListOwner, ensureChatList, loadNextChatPage, useChatListStatus } from '../../lib/chat-list-loader.ts'
 import { groupByDate } from '../../lib/chat-groups.ts'
 import { useSession } from '../../lib/session.ts'
@@ -14,8 +15,8 @@ import { Icon } from '../ui/icon.tsx'
 import { useInlinedIcons } from '../../lib/icons.ts'
 import { Menu } from '../ui/menu.tsx'
 
-/** What the list shows right after hydration: the empty state, a public chat's mark, a row's menu. */
-const LIST_ICONS = { empty: 'lucide:message-square', public: 'lucide:globe', rowMenu: 'lucide:ellipsis' } as const
+/** What the list shows right after hydration: the empty state, a public chat's mark, a row's menu, projects. */
+const LIST_ICONS = { empty: 'lucide:message-square', public: 'lucide:globe', rowMenu: 'lucide:ellipsis', project: 'lucide:folder', newProject: 'lucide:folder-plus' } as const
 const LIST_ICON_NAMES = Object.values(LIST_ICONS)
 
 /** The list is remounted with each page (the layout is): its scroll position outlives it here. */
@@ -25,7 +26,7 @@ const actions = () => import('../../lib/chat-actions.ts')
 
 export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<HTMLElement | null>; onNavigate: () => void }) {
   useInlinedIcons(LIST_ICON_NAMES)
-  const { chats, loaded, nextCursor } = useChatHistory()
+  const { chats, projects, loaded, nextCursor } = useChatHistory()
   const { loading, error } = useChatListStatus()
   const { session } = useSession()
   const ownerKey = chatListOwner(session)
@@ -42,6 +43,19 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
     const timer = setInterval(() => setNow(Date.now()), 60_000)
     return () => clearInterval(timer)
   }, [])
+
+  // Dragging a chat onto a project: wired once the page has settled (not part of the first load).
+  useEffect(() => {
+    let off: (() => void) | undefined
+    let active = true
+    void pageSettled()
+      .then(() => import('./chat-drag.ts'))
+      .then((drag) => active && scroller.current && (off = drag.enableChatDrag(scroller.current)))
+    return () => {
+      active = false
+      off?.()
+    }
+  }, [scroller])
 
   useLayoutEffect(() => {
     const element = scroller.current
@@ -67,35 +81,45 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
     return () => observer.disconnect()
   }, [nextCursor, loading, error, chats.length, scroller, drawn])
 
-  const groups = useMemo(() => (now === null ? [] : groupByDate(chats, now)), [chats, now])
+  // Pinned first (newest pin first), then the projects, then the dated history: the chats neither
+  // pinned, archived nor in a project.
+  const groups = useMemo(() => {
+    if (now === null) return []
+    const pinned = chats.filter((chat) => chat.pinnedAt && !chat.archivedAt).sort((a, b) => b.pinnedAt! - a.pinnedAt!)
+    const dated = groupByDate(chats.filter((chat) => !chat.pinnedAt && !chat.projectId && !chat.archivedAt), now)
+    return pinned.length > 0 ? [{ key: 'pinned', label: 'Pinned', items: pinned }, ...dated] : dated
+  }, [chats, now])
 
   if (!loaded || now === null) {
     return error ? <LoadError message={error} /> : <ListSkeleton />
   }
-  if (chats.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        <Icon name={LIST_ICONS.empty} size={20} />
-        <p>No chats yet.</p>
-        <p className="text-xs">Your conversations will appear here.</p>
-      </div>
-    )
-  }
+
+  const section = (group: (typeof groups)[number]) => (
+    <section key={group.key} aria-labelledby={`chat-group-${group.key}`} className="mb-3">
+      <h2 id={`chat-group-${group.key}`} className={GROUP_HEADING}>
+        {group.label}
+      </h2>
+      <ul className="grid grid-cols-1 gap-0.5">
+        {group.items.map((chat) => (
+          <ChatRow key={chat.id} chat={chat} current={chat.id === currentId} onNavigate={onNavigate} />
+        ))}
+      </ul>
+    </section>
+  )
 
   return (
     <>
-      {groups.map((group) => (
-        <section key={group.key} aria-labelledby={`chat-group-${group.key}`} className="mb-3">
-          <h2 id={`chat-group-${group.key}`} className="sticky top-0 z-10 bg-neutral-50 px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:bg-neutral-950 dark:text-neutral-400">
-            {group.label}
-          </h2>
-          <ul className="grid grid-cols-1 gap-0.5">
-            {group.items.map((chat) => (
-              <ChatRow key={chat.id} chat={chat} current={chat.id === currentId} onNavigate={onNavigate} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {groups[0]?.key === 'pinned' && section(groups[0])}
+      <Projects projects={projects} onNavigate={onNavigate} />
+      {groups.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
+          <Icon name={LIST_ICONS.empty} size={20} />
+          <p>No chats yet.</p>
+          <p className="text-xs">Your conversations will appear here.</p>
+        </div>
+      ) : (
+        groups.filter((group) => group.key !== 'pinned').map(section)
+      )}
       {nextCursor && !error && (
         <div ref={sentinel} className="flex h-10 items-center justify-center" data-testid="chat-list-sentinel">
           {loading && (
@@ -133,6 +157,8 @@ export function rowMenuButtonClasses(current: boolean): string {
   )
 }
 
+const GROUP_HEADING = 'sticky top-0 z-10 bg-neutral-50 px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:bg-neutral-950 dark:text-neutral-400'
+
 function ChatRow({ chat, current, onNavigate }: { chat: ChatSummary; current: boolean; onNavigate: () => void }) {
   const [, navigate] = useLocation()
   return (
@@ -142,6 +168,8 @@ function ChatRow({ chat, current, onNavigate }: { chat: ChatSummary; current: bo
         prefetch="interaction"
         aria-current={current ? 'page' : undefined}
         onClick={onNavigate}
+        // Dragged onto a project, it moves there (chat-drag.ts).
+        data-chat-id={chat.id}
         title={chat.title}
         className={chatLinkClasses(current)}
       >
@@ -153,29 +181,49 @@ function ChatRow({ chat, current, onNavigate }: { chat: ChatSummary; current: bo
           label={`Options for “${chat.title}”`}
           trigger={<Icon name={LIST_ICONS.rowMenu} size={16} />}
           triggerClassName={rowMenuButtonClasses(current)}
-          sections={[
-            {
-              items: [
-                { label: 'Rename', icon: <Icon name="lucide:pencil" size={16} />, onSelect: () => void actions().then((a) => a.renameChat(chat)) },
-                { label: 'Share', icon: <Icon name="lucide:share-2" size={16} />, onSelect: () => void actions().then((a) => a.shareChat(chat)) },
-              ],
-            },
-            {
-              label: 'Export',
-              items: [
-                { label: 'Markdown', icon: <Icon name="lucide:file-text" size={16} />, onSelect: () => void actions().then((a) => a.exportChat(chat.id, 'md')) },
-                { label: 'JSON', icon: <Icon name="lucide:file-json" size={16} />, onSelect: () => void actions().then((a) => a.exportChat(chat.id, 'json')) },
-              ],
-            },
-            {
-              items: [
-                { label: 'Delete', danger: true, icon: <Icon name="lucide:trash-2" size={16} />, onSelect: () => void actions().then((a) => a.removeChat(chat, navigate)) },
-              ],
-            },
-          ]}
+          sections={() => import('./chat-menu.tsx').then((menu) => menu.chatMenuSections(chat, navigate))}
         />
       </div>
     </li>
+  )
+}
+
+/** The projects, each a link to its page (`/?project=`) and a place to drop a chat; and New project. */
+function Projects({ projects, onNavigate }: { projects: ProjectSummary[]; onNavigate: () => void }) {
+  const [, navigate] = useLocation()
+  const shown = new URLSearchParams(useSearch()).get('project')
+  return (
+    <section aria-labelledby="chat-group-projects" className="mb-3">
+      <h2 id="chat-group-projects" className={GROUP_HEADING}>
+        Projects
+      </h2>
+      <ul className="grid grid-cols-1 gap-0.5">
+        {projects.map((project) => (
+          // A chat dragged here moves into the project (chat-drag.ts).
+          <li key={project.id} data-project-id={project.id}>
+            <PrefetchLink href={`/?project=${encodeURIComponent(project.id)}`} aria-current={shown === project.id ? 'page' : undefined} onClick={onNavigate} className={cx(chatLinkClasses(shown === project.id), 'gap-2')}>
+              <Icon name={LIST_ICONS.project} size={16} className="shrink-0" />
+              <span className="min-w-0 truncate">{project.name}</span>
+            </PrefetchLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              onNavigate()
+              void actions()
+                .then((a) => a.newProject())
+                .then((project) => project && navigate(`/?project=${encodeURIComponent(project.id)}`))
+            }}
+            className={cx(chatLinkClasses(false), 'w-full gap-2')}
+          >
+            <Icon name={LIST_ICONS.newProject} size={16} className="shrink-0" />
+            New project
+          </button>
+        </li>
+      </ul>
+    </section>
   )
 }
 

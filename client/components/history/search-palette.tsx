@@ -12,7 +12,8 @@ import './search-palette.css'
 import { HighlightedText } from './highlighted-text.tsx'
 import { setColorMode, useColorMode } from '../../lib/color-mode.ts'
 import type { ColorModePreference } from '../../../shared/constants.ts'
-import { signOut, useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/session.ts'
+import { signOut } from '../../lib/sign-out.ts'
 import { focusPrompt } from '../../lib/prompt-focus.ts'
 import { notify } from '../../lib/toast.ts'
 
@@ -104,7 +105,7 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
       ? hits.map((hit) => ({ kind: 'chat', chatId: hit.chatId, title: hit.title, snippet: hit.snippet, highlights: hit.highlights, messageId: hit.messageId, updatedAt: hit.updatedAt }))
       : trimmed
         ? []
-        : chats.slice(0, RECENT_COUNT).map((chat) => ({ kind: 'chat', chatId: chat.id, title: chat.title, updatedAt: chat.updatedAt }))
+        : chats.filter((chat) => !chat.archivedAt).slice(0, RECENT_COUNT).map((chat) => ({ kind: 'chat', chatId: chat.id, title: chat.title, updatedAt: chat.updatedAt }))
   const allCommands: CommandOption[] = [
     {
       kind: 'command',
@@ -113,6 +114,22 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
       icon: 'lucide:square-pen',
       keywords: 'start new conversation home',
       run: () => (window.location.pathname === '/' ? focusPrompt() : navigate('/')),
+    },
+    {
+      kind: 'command',
+      id: 'settings',
+      label: 'Settings',
+      icon: 'lucide:settings',
+      keywords: 'preferences custom instructions default model archived delete import',
+      run: () => void import('../../lib/settings.ts').then((settings) => settings.openSettings()),
+    },
+    {
+      kind: 'command',
+      id: 'new-project',
+      label: 'New project',
+      icon: 'lucide:folder-plus',
+      keywords: 'create project folder group',
+      run: () => void import('../../lib/chat-actions.ts').then((a) => a.newProject()).then((project) => project && navigate(`/?project=${encodeURIComponent(project.id)}`)),
     },
     ...THEMES.filter((theme) => theme.mode !== colorMode).map<CommandOption>((theme) => ({
       kind: 'command',

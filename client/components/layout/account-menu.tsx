@@ -1,11 +1,8 @@
 import { useContext } from 'react'
-import { notify } from '../../lib/toast.ts'
 import { InitialStateContext } from '../../lib/page-context.ts'
-import { signOut, useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { openSignIn } from '../../lib/auth-popup.ts'
-import { setColorMode, useColorMode } from '../../lib/color-mode.ts'
 import { Menu } from '../ui/menu.tsx'
-import { overlay } from '../../lib/overlay.ts'
 import type { SessionUser } from '../../../shared/session.ts'
 
 const BUTTON =
@@ -15,7 +12,6 @@ const BUTTON =
 export function AccountMenu() {
   const { session, loggedIn } = useSession()
   const providers = useContext(InitialStateContext)?.providers ?? []
-  const colorMode = useColorMode()
 
   if (!loggedIn || !session.user) {
     if (providers.length === 0) return null
@@ -47,39 +43,8 @@ export function AccountMenu() {
         </>
       }
       triggerClassName={BUTTON}
-      sections={[
-        {
-          // Who is signed in, at the top of the menu.
-          label: `Signed in as ${user.email ?? user.name}`,
-          items: [
-            {
-              label: 'Account settings',
-              onSelect: () =>
-                void import('../account/account-dialog.tsx').then(({ AccountDialog }) => overlay.open(AccountDialog, { user })),
-            },
-          ],
-        },
-        {
-          label: 'Colour mode',
-          items: (['system', 'light', 'dark'] as const).map((mode) => ({
-            label: mode[0]!.toUpperCase() + mode.slice(1),
-            checked: colorMode === mode,
-            onSelect: () => setColorMode(mode),
-          })),
-        },
-        {
-          items: [
-            {
-              label: 'Sign out',
-              danger: true,
-              onSelect: async () => {
-                if (await signOut()) notify({ title: 'You are signed out.', variant: 'success', type: 'background' })
-                else notify({ title: 'Could not sign out', description: 'Check your connection and try again.', variant: 'error' })
-              },
-            },
-          ],
-        },
-      ]}
+      // Made when the menu opens (account-menu-items.tsx): their code is not part of the first load.
+      sections={() => import('./account-menu-items.tsx').then((items) => items.accountMenuSections(user))}
     />
   )
 }

@@ -7,7 +7,8 @@ import { shortcutLabel } from '../../lib/shortcuts.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Tooltip } from '../ui/tooltip.tsx'
-import { ChatHistoryList } from '../history/chat-history-list.tsx'
+import { ChatHistoryList, chatLinkClasses } from '../history/chat-history-list.tsx'
+import { openSettings } from '../../lib/settings.ts'
 
 /** The sidebar's classes: a drawer on phones (open or off-screen), a column from `md`. */
 export function sidebarClasses(drawerOpen: boolean): string {
@@ -95,6 +96,19 @@ export function AppSidebar({ drawerOpen, onCloseDrawer }: { drawerOpen: boolean;
         <nav ref={scroller} aria-label="Chat history" className="flex-1 overflow-y-auto overscroll-contain px-2 pb-3">
           <ChatHistoryList scroller={scroller} onNavigate={onCloseDrawer} />
         </nav>
+        <div className="shrink-0 border-t border-neutral-200 p-2 dark:border-neutral-800">
+          <button
+            type="button"
+            onClick={() => {
+              onCloseDrawer()
+              void openSettings()
+            }}
+            className={cx(chatLinkClasses(false), 'w-full gap-2')}
+          >
+            <Icon name="lucide:settings" size={16} />
+            Settings
+          </button>
+        </div>
       </aside>
     </>
   )

@@ -32,11 +32,11 @@ function askOwnership(id: string): Promise<ChatSummary | null> {
 }
 
 function useOwnedChat(id: string | undefined): [ChatSummary | null, (chat: ChatSummary) => void] {
-  const { chats, loaded, nextCursor } = useChatHistory()
+  const { chats, loaded } = useChatHistory()
   const listed = id ? (chats.find((chat) => chat.id === id) ?? null) : null
   const [asked, setAsked] = useState<{ id: string; chat: ChatSummary | null } | null>(null)
-  // Not in a list that is complete: not theirs. Not in a partial list: ask.
-  const unknown = Boolean(id && !listed && loaded && nextCursor !== null)
+  // Not in the list: ask (a chat in a project, an archived one, one beyond the pages loaded).
+  const unknown = Boolean(id && !listed && loaded)
 
   useEffect(() => {
     if (!id || !unknown) return
@@ -62,6 +62,11 @@ export function ChatHeaderActions() {
   if (!chat) return null
   return (
     <>
+      <Tooltip content="System prompt">
+        <button type="button" aria-label="System prompt" onClick={() => void import('../chat/system-prompt.tsx').then((dialog) => dialog.editSystemPrompt(chat.id))} className={ICON_BUTTON}>
+          <Icon name="lucide:scroll-text" size={20} />
+        </button>
+      </Tooltip>
       <Tooltip content="Share">
         <button type="button" aria-label="Share chat" onClick={() => void actions().then((a) => a.shareChat(chat, update))} className={ICON_BUTTON}>
           <Icon name={chat.visibility === 'public' ? 'lucide:globe' : 'lucide:share'} size={20} />

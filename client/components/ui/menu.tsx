@@ -38,11 +38,14 @@ export function Menu({
   /** A tooltip on the button (for icon-only buttons). */
   tooltip?: ReactNode
   label: string
-  sections: MenuSection[]
+  /** The items, or where to get them when the menu opens (their code then stays out of the first load). */
+  sections: MenuSection[] | (() => Promise<MenuSection[]>)
   align?: 'start' | 'end'
   triggerClassName?: string
 }) {
   const [open, setOpen] = useState(false)
+  // Items asked for at each opening (they may depend on the moment: Pin or Unpin).
+  const [asked, setAsked] = useState<MenuSection[] | null>(null)
   const button = useRef<HTMLButtonElement>(null)
   const id = useId()
 
@@ -51,7 +54,15 @@ export function Menu({
     if (returnFocus) button.current?.focus()
   }
 
+  function toggle(next: boolean) {
+    setOpen(next)
+    if (!next || typeof sections !== 'function') return
+    setAsked(null)
+    void sections().then(setAsked)
+  }
+
   const Popup = MenuPopup.useComponent(open)
+  const shown = typeof sections === 'function' ? asked : sections
   const preload = () => void MenuPopup.load()
 
   const menuButton = (
@@ -64,11 +75,11 @@ export function Menu({
       aria-label={label}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => setOpen((value) => !value)}
+      onClick={() => toggle(!open)}
       onKeyDown={(event) => {
         if (event.key === 'ArrowDown') {
           event.preventDefault()
-          setOpen(true)
+          toggle(true)
         }
       }}
       className={triggerClassName}
@@ -80,7 +91,7 @@ export function Menu({
   return (
     <div className="relative">
       {tooltip ? <Tooltip content={tooltip}>{menuButton}</Tooltip> : menuButton}
-      {open && Popup && <Popup id={id} label={label} sections={sections} align={align} button={button} close={close} />}
+      {open && Popup && shown && <Popup id={id} label={label} sections={shown} align={align} button={button} close={close} />}
     </div>
   )
 }

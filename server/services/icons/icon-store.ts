@@ -5,10 +5,9 @@
 import { LRUCache } from 'lru-cache'
 import { ICON_FETCH_TIMEOUT_MS } from '../../../shared/constants.ts'
 import { AppError } from '../../../shared/errors.ts'
+import { pickIcons, resolveIcon } from '../../../shared/icon-sets.ts'
 import {
   parseIconName,
-  pickIcons,
-  resolveIcon,
   type IconData,
   type IconifyAlias,
   type IconifyIcon,

@@ -1,0 +1,86 @@
+// The settings dialog's list of archived chats: each opens, or is restored to the sidebar.
+import { useEffect, useState } from 'react'
+import { navigate } from 'wouter/use-browser-location'
+import { http } from '../../lib/http.ts'
+import { notify } from '../../lib/toast.ts'
+import { chatHistory, type ChatSummary } from '../../lib/chat-history.ts'
+import type { ChatListPage } from '../../../shared/page-data.ts'
+import { Button } from '../ui/button.tsx'
+import { Section, problem } from './settings-dialog.tsx'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+export function ArchivedChats({ close }: { close: () => void }) {
+  const [chats, setChats] = useState<ChatSummary[] | null>(null)
+  const [cursor, setCursor] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  async function load(after: string | null) {
+    setError(null)
+    try {
+      const page = await http.get<ChatListPage>('/api/chats', { query: { archived: true, limit: 20, cursor: after ?? undefined } })
+      setChats((current) => [...(after ? (current ?? []) : []), ...page.chats])
+      setCursor(page.nextCursor)
+    } catch (failure) {
+      setError(problem(failure))
+    }
+  }
+
+  useEffect(() => {
+    void load(null)
+  }, [])
+
+  async function restore(chat: ChatSummary) {
+    try {
+      const saved = await http.request<ChatSummary>(`/api/chats/${encodeURIComponent(chat.id)}`, { method: 'PATCH', body: { archived: false } })
+      setChats((current) => current?.filter((known) => known.id !== chat.id) ?? null)
+      chatHistory.upsert(saved)
+      notify({ title: `“${chat.title}” is back in your chats.`, variant: 'success' })
+    } catch (failure) {
+      setError(problem(failure))
+    }
+  }
+
+  return (
+    <Section title="Archived chats">
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-error-700 dark:text-error-300">
+          {error}
+        </p>
+      )}
+      {chats === null ? (
+        !error && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">Loading…</p>
+      ) : chats.length === 0 ? (
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">No archived chats. Archive a chat from its menu to hide it from the sidebar; search still finds it.</p>
+      ) : (
+        <ul aria-label="Archived chats" className="mt-2 grid gap-1">
+          {chats.map((chat) => (
+            <li key={chat.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+              <a
+                href={`/chat/${encodeURIComponent(chat.id)}`}
+                onClick={(event) => {
+                  event.preventDefault()
+                  close()
+                  navigate(`/chat/${encodeURIComponent(chat.id)}`)
+                }}
+                className="min-w-0 flex-1 truncate text-sm font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600"
+              >
+                {chat.title}
+              </a>
+              <span className="shrink-0 text-xs text-neutral-600 dark:text-neutral-400">{dateFormat.format(chat.archivedAt ?? chat.updatedAt)}</span>
+              <Button variant="ghost" className="h-8 shrink-0" onClick={() => void restore(chat)} aria-label={`Restore “${chat.title}”`}>
+                Restore
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cursor && (
+        <Button variant="ghost" className="mt-2" onClick={() => void load(cursor)}>
+          Show more
+        </Button>
+      )}
+    </Section>
+  )
+}
+
