@@ -116,6 +116,8 @@ export const ConfigSchema = Type.Object({
   UPLOADS_DIR: Type.String({ minLength: 1, default: 'data/uploads' }),
   /** The largest file a user may attach, in bytes. */
   UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1, maximum: 1_073_741_824, default: 10 * 1024 * 1024 }),
+  /** The largest export file (ChatGPT's or Claude's conversations.json or .zip, ours) one import may be, in bytes. */
+  IMPORT_MAX_BYTES: Type.Integer({ minimum: 1, maximum: 10_737_418_240, default: 512 * 1024 * 1024 }),
   /** Files one message may carry. */
   UPLOAD_MAX_FILES: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   /** What a signed-in user's files may take up in all, in bytes. */
@@ -189,6 +191,8 @@ export interface AppConfig {
   llm: LlmConfig
   tools: ToolsConfig
   uploads: UploadsConfig
+  /** Imports of chat histories (ChatGPT, Claude, our own exports). */
+  imports: { maxBytes: number }
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -322,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iconsUpstreamPerIpPerMinute: config.ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE,
     llm: llmConfig(config),
     tools: toolsConfig(config),
+    imports: { maxBytes: config.IMPORT_MAX_BYTES },
     uploads: {
       dir: resolve(root, config.UPLOADS_DIR),
       maxBytes: config.UPLOAD_MAX_BYTES,

@@ -26,6 +26,7 @@ import chatRoutes from './routes/chats/index.ts'
 import personal from './plugins/personal.ts'
 import settingsRoutes from './routes/settings/index.ts'
 import projectRoutes from './routes/projects/index.ts'
+import importRoutes from './routes/imports/index.ts'
 import files from './plugins/files.ts'
 import fileRoutes from './routes/files/index.ts'
 import iconRoutes from './routes/icons/index.ts'
@@ -95,6 +96,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(chatRoutes)
   await app.register(settingsRoutes)
   await app.register(projectRoutes)
+  await app.register(importRoutes)
   await app.register(fileRoutes)
   await app.register(accountRoutes)
   await app.register(icons, { config })

@@ -332,4 +332,30 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('settings').execute()
     },
   },
+  // Imports of ChatGPT, Claude and our own exports (issue 18): each runs in the background and
+  // writes its progress here, so any replica can answer how it goes.
+  '0010_imports': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('imports')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('owner_id', 'text', (col) => col.notNull())
+        .addColumn('filename', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('format', 'text')
+        .addColumn('total_bytes', 'bigint', (col) => col.notNull())
+        .addColumn('read_bytes', 'bigint', (col) => col.notNull())
+        .addColumn('imported', 'integer', (col) => col.notNull())
+        .addColumn('duplicates', 'integer', (col) => col.notNull())
+        .addColumn('skipped', 'text', (col) => col.notNull())
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema.createIndex('imports_owner').on('imports').columns(['owner_id', 'created_at']).execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('imports').execute()
+    },
+  },
 }

@@ -128,6 +128,30 @@ export interface ProjectsTable {
   updated_at: number
 }
 
+export type ImportStatus = 'running' | 'done' | 'failed'
+
+/** An import of an export file (migration 0010): its progress while it runs, its summary after. */
+export interface ImportsTable {
+  id: string
+  owner_id: string
+  filename: string
+  status: ImportStatus
+  /** chatgpt | claude | chat (ours), once known. */
+  format: string | null
+  /** Bytes of JSON to read (a zip's conversations.json uncompressed) and read so far. */
+  total_bytes: number
+  read_bytes: number
+  imported: number
+  /** Conversations imported before (skipped without a copy). */
+  duplicates: number
+  /** JSON `[{ title, reason }]` of the conversations that could not be imported (the first 50). */
+  skipped: string
+  /** Why the whole import failed. */
+  error: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -138,4 +162,5 @@ export interface Database {
   files: FilesTable
   settings: SettingsTable
   projects: ProjectsTable
+  imports: ImportsTable
 }
