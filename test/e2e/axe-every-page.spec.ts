@@ -60,6 +60,29 @@ for (const mode of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape')
       await expect(page.getByRole('dialog')).toHaveCount(0)
 
+      // The chat's own system prompt: its editor, and the banner it leaves.
+      await page.getByRole('button', { name: 'System prompt', exact: true }).click()
+      const promptDialog = page.getByRole('dialog', { name: 'System prompt' })
+      await promptDialog.getByRole('textbox').fill('Answer in one paragraph.')
+      await scan(page, 'the system prompt editor')
+      await promptDialog.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByRole('complementary', { name: 'System prompt' })).toContainText('Answer in one paragraph.')
+      await scan(page, 'a chat with a system prompt')
+
+      // Settings, and a project's page.
+      await page.getByRole('button', { name: 'Settings', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('textbox').first()).toBeVisible()
+      await scan(page, 'the settings')
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      const project = await (await page.request.post('/api/projects', { data: { name: 'Axe project', instructions: 'Be thorough.' } })).json()
+      expect((await page.request.patch(`/api/chats/${id}`, { data: { projectId: project.id } })).ok()).toBe(true)
+      await page.goto(`/?project=${project.id}`)
+      await waitForHydration(page)
+      await expect(page.getByRole('heading', { name: 'Axe project' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Chats in this project' }).getByRole('link')).toHaveCount(1)
+      await scan(page, 'a project')
+
       await page.keyboard.press('Control+k')
       await expect(page.getByRole('dialog')).toBeVisible()
       await page.keyboard.type('code')

@@ -34,7 +34,8 @@ export function ArchivedChats({ close }: { close: () => void }) {
     try {
       const saved = await http.request<ChatSummary>(`/api/chats/${encodeURIComponent(chat.id)}`, { method: 'PATCH', body: { archived: false } })
       setChats((current) => current?.filter((known) => known.id !== chat.id) ?? null)
-      chatHistory.upsert(saved)
+      // Absent from the answer means unset: the sidebar's copy may still say archived.
+      chatHistory.upsert({ ...saved, archivedAt: undefined })
       notify({ title: `“${chat.title}” is back in your chats.`, variant: 'success' })
     } catch (failure) {
       setError(problem(failure))

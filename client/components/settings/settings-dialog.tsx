@@ -10,6 +10,7 @@ import { chatHistory } from '../../lib/chat-history.ts'
 import { DialogPanel } from '../ui/dialog.tsx'
 import { Button } from '../ui/button.tsx'
 import { ArchivedChats } from './archived-chats.tsx'
+import { ImportHistory } from './import-history.tsx'
 import { COLOR_MODES, MODEL_STORAGE_KEY } from '../../../shared/constants.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, INSTRUCTIONS_MAX_CHARS, type UserSettings } from '../../../shared/personal.ts'
 import type { ModelInfo } from '../../../shared/models.ts'
@@ -65,6 +66,7 @@ export function SettingsDialog({ close }: OverlayProps<void>) {
         )
       )}
       <ColourMode />
+      <ImportHistory />
       <ArchivedChats close={close} />
       <DeleteAllChats />
       <div className="mt-6 flex justify-end">
@@ -225,11 +227,14 @@ function DeleteAllChats() {
   return (
     <Section title="Delete all chats">
       <form onSubmit={(event) => void remove(event)}>
-        <label htmlFor={id} className="mt-1 block text-sm text-neutral-600 dark:text-neutral-300">
+        <p id={`${id}-hint`} className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">
           Every chat, archived ones too, with their messages and files. This cannot be undone. Type <strong>{DELETE_ALL_CHATS_CONFIRMATION}</strong> to confirm.
+        </p>
+        <label htmlFor={id} className="sr-only">
+          Confirmation
         </label>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-          <input id={id} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" className={`${FIELD} h-9`} />
+          <input id={id} aria-describedby={`${id}-hint`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" className={`${FIELD} h-9`} />
           <Button type="submit" variant="danger" disabled={!confirmed || pending}>
             {pending ? 'Deleting…' : 'Delete all chats'}
           </Button>

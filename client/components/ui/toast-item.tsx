@@ -87,9 +87,6 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
   return (
     <li
       ref={item}
-      role={toast.ariaProps.role}
-      aria-live={toast.ariaProps['aria-live']}
-      aria-atomic="true"
       tabIndex={open ? 0 : -1}
       inert={!open}
       data-state={open ? 'open' : 'closed'}
@@ -105,6 +102,9 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
       // toast-item.css: the variant's border, no transition while following the finger, the exit.
       className="toast"
     >
+      {/* The live region inside the list item (a list holds list items, not status messages); it
+          takes no box of its own, so the item's layout is unchanged. */}
+      <div role={toast.ariaProps.role} aria-live={toast.ariaProps['aria-live']} aria-atomic="true" className="toast__content">
       <span className="toast__icon" data-variant={content.variant}>
         {VARIANT_ICONS[content.variant]}
       </span>
@@ -135,6 +135,7 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
       >
         <XIcon width={16} height={16} />
       </button>
+      </div>
     </li>
   )
 }
