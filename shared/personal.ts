@@ -7,6 +7,18 @@ export const SYSTEM_PROMPT_MAX_CHARS = 4000
 export const PROJECT_NAME_MAX_CHARS = 80
 /** How many projects an owner may have. */
 export const PROJECTS_MAX = 200
+/** Files one project may hold (their text goes to every chat of it). */
+export const PROJECT_FILES_MAX = 20
+
+/** A file of a project (GET /api/projects/:id/files). */
+export interface ProjectFile {
+  id: string
+  /** Where its owner downloads it: /api/files/{id}. */
+  url: string
+  filename: string
+  mediaType: string
+  size: number
+}
 /** What a user types to confirm deleting all their chats (any case). */
 export const DELETE_ALL_CHATS_CONFIRMATION = 'delete all chats'
 

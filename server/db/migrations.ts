@@ -358,4 +358,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('imports').execute()
     },
   },
+  // A project's files (issue 18): their text is given to every chat of the project. Such a file
+  // belongs to its project (project_id) and to no chat.
+  '0011_project_files': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('files').addColumn('project_id', 'text').execute()
+      await db.schema.createIndex('files_project').on('files').column('project_id').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('files_project').execute()
+      await db.schema.alterTable('files').dropColumn('project_id').execute()
+    },
+  },
 }

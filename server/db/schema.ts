@@ -105,6 +105,8 @@ export interface FilesTable {
   size: number
   /** The chat whose message carries it; null while no message does. */
   chat_id: string | null
+  /** The project it belongs to (migration 0011): its text goes to every chat of the project. */
+  project_id: Generated<string | null>
   created_at: number
 }
 

@@ -87,13 +87,17 @@ test('projects: make one, start a chat inside it, drag another one in; its page 
   await expect(page.getByRole('heading', { level: 1, name: 'Alps trip' })).toBeVisible()
   await expect(page.getByText('We hike in July.')).toBeVisible()
   await expect(group(page, 'Projects').getByRole('link', { name: 'Alps trip' })).toHaveAttribute('aria-current', 'page')
+  // A file of the project: its text reaches every chat of it.
+  await page.getByLabel('Add files to the project').setInputFiles({ name: 'gear.txt', mimeType: 'text/plain', buffer: Buffer.from('Boots, poles, a map.') })
+  await expect(page.getByRole('list', { name: 'Project files' }).getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('list', { name: 'Project files' })).toContainText('gear.txt')
 
   // A chat started here is inside the project: not in the dated history, on the project's page.
   await page.getByRole('textbox', { name: 'Message' }).fill('Which boots?')
   await page.getByRole('textbox', { name: 'Message' }).press('Enter')
   await expect(page).toHaveURL(/\/chat\//)
   await expect(page.getByRole('article', { name: 'Answer' })).toContainText('Your instructions reached me', { timeout: 15_000 })
-  await expect(page.getByRole('article', { name: 'Answer' })).toContainText('We hike in July.')
+  await expect(page.getByRole('article', { name: 'Answer' })).toContainText('We hike in July. The project\'s files: <file name="gear.txt"')
   await expect(sidebar(page).getByRole('link', { name: 'Which boots?' })).toHaveCount(0)
 
   // Dragging a chat of the history onto the project moves it there.

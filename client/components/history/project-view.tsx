@@ -12,6 +12,7 @@ import { Icon } from '../ui/icon.tsx'
 import { Menu } from '../ui/menu.tsx'
 import { Button } from '../ui/button.tsx'
 import { chatLinkClasses, rowMenuButtonClasses } from './chat-history-list.tsx'
+import { ProjectFiles } from './project-files.tsx'
 
 const actions = () => import('../../lib/chat-actions.ts')
 
@@ -73,6 +74,7 @@ function ProjectHeader({ projectId }: { projectId: string }) {
       <p className="mt-2 max-h-60 overflow-y-auto whitespace-pre-wrap text-neutral-600 dark:text-neutral-300">
         {project ? project.instructions || 'No instructions yet: Edit gives the model some for every chat of this project.' : ' '}
       </p>
+      {project && <ProjectFiles projectId={project.id} />}
     </div>
   )
 }

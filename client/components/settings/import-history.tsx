@@ -130,13 +130,13 @@ export function ImportHistory() {
         </form>
       )}
       {state.phase === 'uploading' && (
-        <div className="mt-3 grid gap-1 text-sm">
+        <div className="mt-2 grid gap-1 text-sm">
           <span>Sending “{state.filename}”…</span>
           <Progress aria-label="Sending the export" />
         </div>
       )}
       {state.phase === 'importing' && (
-        <div className="mt-3 grid gap-1 text-sm">
+        <div className="mt-2 grid gap-1 text-sm">
           <span role="status">
             Importing “{state.view.filename}”: {plural(state.view.imported, 'chat')} so far ({formatBytes(state.view.readBytes)} of {formatBytes(state.view.totalBytes)})
           </span>
@@ -144,7 +144,7 @@ export function ImportHistory() {
         </div>
       )}
       {state.phase === 'ended' && (
-        <p role="status" className={`mt-3 text-sm ${state.view.status === 'failed' ? 'text-error-700 dark:text-error-300' : ''}`}>
+        <p role="status" className={`mt-2 text-sm ${state.view.status === 'failed' ? 'text-error-700 dark:text-error-300' : ''}`}>
           {importSummary(state.view).title}. {importSummary(state.view).description}
         </p>
       )}

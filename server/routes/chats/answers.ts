@@ -13,7 +13,7 @@ import { CONTINUE_PROMPT, composeSystemPrompt } from '../../services/llm/prompts
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
-import { filesForModel } from '../../services/files/files-for-model.ts'
+import { filesForModel, projectFilesText } from '../../services/files/files-for-model.ts'
 import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/files/image-for-model.ts'
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
@@ -201,8 +201,13 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         imageMaxSide: modelId === OFFLINE_MODEL_ID ? Infinity : IMAGE_MAX_SIDE,
       })
       // Custom instructions, then the project's, then the chat's own system prompt (issue 18).
-      const [{ instructions }, project] = await Promise.all([app.settings.get(ownerId), chat.projectId ? app.projects.get(chat.projectId) : null])
-      const system = composeSystemPrompt(instructions, project?.instructions, chat.systemPrompt)
+      // A project's files come with its instructions, as text.
+      const [{ instructions }, project, projectFiles] = await Promise.all([
+        app.settings.get(ownerId),
+        chat.projectId ? app.projects.get(chat.projectId) : null,
+        chat.projectId ? app.files.store.ofProject(chat.projectId).then((files) => projectFilesText(files, app.files.storage, app.files.limits.textMaxChars)) : '',
+      ])
+      const system = composeSystemPrompt(instructions, project?.instructions, projectFiles, chat.systemPrompt)
       const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles), system)
       const assistantId = continued?.id ?? randomUUID()
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).

@@ -132,6 +132,7 @@ export async function attachFiles(app: FastifyInstance, ownerId: string, chatId:
     const file = await app.files.store.get(id)
     // Someone else's upload is as unknown as one that does not exist.
     if (!file || file.ownerId !== ownerId) throw new AppError(400, 'UNKNOWN_FILE', `The file ${part.url} is not one of your uploads: upload it with POST /api/files first.`)
+    if (file.projectId) throw new AppError(400, 'FILE_IN_PROJECT', `“${file.filename}” is one of a project's files: upload it again to send it in a message.`)
     if (file.chatId && file.chatId !== chatId) throw new AppError(400, 'FILE_IN_OTHER_CHAT', `“${file.filename}” was already sent in another chat: upload it again to send it here.`)
     if (!fileIds.includes(id)) fileIds.push(id)
     resolved.push({ type: 'file', url: part.url, mediaType: file.mediaType, filename: file.filename })

@@ -10,6 +10,8 @@ export interface StoredFile {
   mediaType: string
   size: number
   chatId: string | null
+  /** The project it belongs to (null: none). */
+  projectId: string | null
   createdAt: number
 }
 
@@ -17,16 +19,16 @@ export type FileStore = ReturnType<typeof createFileStore>
 
 export function createFileStore(db: Kysely<Database>, now: () => number = Date.now) {
   return {
-    async create(file: Omit<StoredFile, 'chatId' | 'createdAt'>): Promise<StoredFile> {
+    async create(file: Omit<StoredFile, 'chatId' | 'projectId' | 'createdAt'>): Promise<StoredFile> {
       const row = { id: file.id, owner_id: file.ownerId, filename: file.filename, media_type: file.mediaType, size: file.size, chat_id: null, created_at: now() }
       await db.insertInto('files').values(row).execute()
-      return { ...file, chatId: null, createdAt: row.created_at }
+      return { ...file, chatId: null, projectId: null, createdAt: row.created_at }
     },
 
     async get(id: string): Promise<StoredFile | null> {
       const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()
       return row
-        ? { id: row.id, ownerId: row.owner_id, filename: row.filename, mediaType: row.media_type, size: Number(row.size), chatId: row.chat_id, createdAt: Number(row.created_at) }
+        ? { id: row.id, ownerId: row.owner_id, filename: row.filename, mediaType: row.media_type, size: Number(row.size), chatId: row.chat_id, projectId: row.project_id, createdAt: Number(row.created_at) }
         : null
     },
 
@@ -63,7 +65,7 @@ export function createFileStore(db: Kysely<Database>, now: () => number = Date.n
 
     /** Ids of uploads no message carries that are older than `before` (ms). */
     async idsUnattachedBefore(before: number, limit = 500): Promise<string[]> {
-      const rows = await db.selectFrom('files').select('id').where('chat_id', 'is', null).where('created_at', '<', before).limit(limit).execute()
+      const rows = await db.selectFrom('files').select('id').where('chat_id', 'is', null).where('project_id', 'is', null).where('created_at', '<', before).limit(limit).execute()
       return rows.map((row) => row.id)
     },
 
@@ -74,6 +76,17 @@ export function createFileStore(db: Kysely<Database>, now: () => number = Date.n
     /** The files now travel with this chat's message: they are served to its readers and deleted with it. */
     async attach(ids: string[], chatId: string): Promise<void> {
       if (ids.length > 0) await db.updateTable('files').set({ chat_id: chatId }).where('id', 'in', ids).execute()
+    },
+
+    /** A project's files, oldest first. */
+    async ofProject(projectId: string): Promise<StoredFile[]> {
+      const rows = await db.selectFrom('files').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('id').execute()
+      return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, filename: row.filename, mediaType: row.media_type, size: Number(row.size), chatId: row.chat_id, projectId: row.project_id, createdAt: Number(row.created_at) }))
+    },
+
+    /** The upload now belongs to the project (its text goes to every chat of it). */
+    async attachToProject(id: string, projectId: string): Promise<void> {
+      await db.updateTable('files').set({ project_id: projectId }).where('id', '=', id).execute()
     },
 
     /** On sign-in: an anonymous visitor's files become the user's, like their chats. */

@@ -116,3 +116,19 @@ export async function filesForModel(history: UIMessage[], storage: FileStorage, 
   }
   return out
 }
+
+/**
+ * A project's files as text for the system prompt of every chat in it: text files and PDFs as their
+ * text (capped like an attachment), anything else as a note naming it.
+ */
+export async function projectFilesText(files: ReadonlyArray<{ id: string; filename: string; mediaType: string }>, storage: FileStorage, maxChars: number): Promise<string> {
+  const texts: string[] = []
+  for (const file of files) {
+    const bytes = await bytesOf(storage, file.id)
+    if (!bytes) texts.push(`${fileHeader(file.filename, file.mediaType, 0)}(this file is no longer available)</file>`)
+    else if (isTextType(file.mediaType)) texts.push(`${fileHeader(file.filename, file.mediaType, bytes.length)}\n${capped(bytes.toString('utf8'), maxChars)}\n</file>`)
+    else if (file.mediaType === 'application/pdf') texts.push(String((await pdfForModel(file.id, file.filename, bytes, maxChars) as { text: string }).text))
+    else texts.push(`${fileHeader(file.filename, file.mediaType, bytes.length)}(not text: a project's files reach the model as text only)</file>`)
+  }
+  return texts.length > 0 ? `The project's files:\n\n${texts.join('\n\n')}` : ''
+}
