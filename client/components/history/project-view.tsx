@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
 import { http, HttpError } from '../../lib/http.ts'
-import { chatHistory, useChatHistory, type ChatSummary, type ProjectSummary } from '../../lib/chat-history.ts'
-import type { ChatListPage } from '../../../shared/page-data.ts'
+import { chatHistory, useChatHistory, type ProjectSummary } from '../../lib/chat-history.ts'
+import { useChatPages } from '../../lib/chat-pages.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Menu } from '../ui/menu.tsx'
@@ -82,26 +82,7 @@ function ProjectHeader({ projectId }: { projectId: string }) {
 function ProjectChats({ projectId }: { projectId: string }) {
   const [, navigate] = useLocation()
   const { chats: known } = useChatHistory()
-  const [fetched, setFetched] = useState<ChatSummary[] | null>(null)
-  const [cursor, setCursor] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  async function load(after: string | null) {
-    setError(null)
-    try {
-      const page = await http.get<ChatListPage>('/api/chats', { query: { project: projectId, limit: 30, cursor: after ?? undefined } })
-      setFetched((current) => [...(after ? (current ?? []) : []), ...page.chats])
-      setCursor(page.nextCursor)
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
-    }
-  }
-
-  useEffect(() => {
-    setFetched(null)
-    void load(null)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [projectId])
+  const { chats: fetched, hasMore, more, error } = useChatPages({ project: projectId }, 30)
 
   // The server's pages, as the sidebar's store knows them now (a chat moved, renamed or archived
   // since), and the chats moved or started here since.
@@ -146,8 +127,8 @@ function ProjectChats({ projectId }: { projectId: string }) {
           ))}
         </ul>
       )}
-      {cursor && (
-        <Button variant="ghost" className="mt-2" onClick={() => void load(cursor)}>
+      {hasMore && (
+        <Button variant="ghost" className="mt-2" onClick={more}>
           Show more
         </Button>
       )}

@@ -1,34 +1,18 @@
 // The settings dialog's list of archived chats: each opens, or is restored to the sidebar.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { navigate } from 'wouter/use-browser-location'
 import { http } from '../../lib/http.ts'
 import { notify } from '../../lib/toast.ts'
 import { chatHistory, type ChatSummary } from '../../lib/chat-history.ts'
-import type { ChatListPage } from '../../../shared/page-data.ts'
+import { useChatPages } from '../../lib/chat-pages.ts'
 import { Button } from '../ui/button.tsx'
 import { Section, problem } from './settings-dialog.tsx'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 export function ArchivedChats({ close }: { close: () => void }) {
-  const [chats, setChats] = useState<ChatSummary[] | null>(null)
-  const [cursor, setCursor] = useState<string | null>(null)
+  const { chats, hasMore, more, error: loadError, setChats } = useChatPages({ archived: true }, 20)
   const [error, setError] = useState<string | null>(null)
-
-  async function load(after: string | null) {
-    setError(null)
-    try {
-      const page = await http.get<ChatListPage>('/api/chats', { query: { archived: true, limit: 20, cursor: after ?? undefined } })
-      setChats((current) => [...(after ? (current ?? []) : []), ...page.chats])
-      setCursor(page.nextCursor)
-    } catch (failure) {
-      setError(problem(failure))
-    }
-  }
-
-  useEffect(() => {
-    void load(null)
-  }, [])
 
   async function restore(chat: ChatSummary) {
     try {
@@ -44,13 +28,13 @@ export function ArchivedChats({ close }: { close: () => void }) {
 
   return (
     <Section title="Archived chats">
-      {error && (
+      {(error ?? loadError) && (
         <p role="alert" className="mt-2 text-sm text-error-700 dark:text-error-300">
-          {error}
+          {error ?? loadError}
         </p>
       )}
       {chats === null ? (
-        !error && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">Loading…</p>
+        !loadError && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">Loading…</p>
       ) : chats.length === 0 ? (
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">No archived chats. Archive a chat from its menu to hide it from the sidebar; search still finds it.</p>
       ) : (
@@ -76,8 +60,8 @@ export function ArchivedChats({ close }: { close: () => void }) {
           ))}
         </ul>
       )}
-      {cursor && (
-        <Button variant="ghost" className="mt-2" onClick={() => void load(cursor)}>
+      {hasMore && (
+        <Button variant="ghost" className="mt-2" onClick={more}>
           Show more
         </Button>
       )}
