@@ -167,10 +167,23 @@ test('import a ChatGPT export: progress, a summary toast, the chats in the sideb
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const settings = page.getByRole('dialog', { name: 'Settings' })
   await settings.getByLabel('Export file').setInputFiles(CHATGPT_EXPORT)
+  // The first progress report comes late (a slow server): meanwhile the bar shows how far it is.
+  let delayed = false
+  await page.route('**/api/import/*', async (route) => {
+    if (!delayed) {
+      delayed = true
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+    }
+    await route.continue()
+  })
   await settings.getByRole('button', { name: 'Import' }).click()
+  const bar = settings.getByRole('progressbar', { name: 'Import progress' })
+  await expect(bar).toBeVisible()
+  await expect(settings.getByText(/Importing “chatgpt-conversations\.json”/)).toBeVisible()
   const toasts = page.getByRole('region', { name: 'Notifications (F8)' })
   await expect(toasts).toContainText('Imported 2 chats, 1 skipped', { timeout: 15_000 })
   await expect(toasts).toContainText('Skipped: “Empty” (it has no messages).')
+  await expect(bar).toHaveCount(0)
   await expect(settings.getByRole('status').last()).toContainText('Imported 2 chats, 1 skipped')
   await page.keyboard.press('Escape')
   // By their own dates: months ago, under their months.
