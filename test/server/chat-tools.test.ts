@@ -9,12 +9,15 @@ async function ask(t: Test, env: Record<string, string>, question: string) {
   const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0', ...env })
   const v = visitor()
   const chatId = (await createChat(app, v, 'Hello')).json().id as string
+  // How long the answer took, without the app's start (a fresh PostgreSQL database is slower to make).
+  const askedAt = Date.now()
   const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(question)] } })
+  const answeredMs = Date.now() - askedAt
   t.equal(res.statusCode, 200)
   const { chunks, done } = parseUiStream(res.body)
   t.ok(done)
   const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages
-  return { app, v, chatId, chunks, answer: stored.at(-1) as { status: string; parts: Array<Record<string, any>> } }
+  return { app, v, chatId, chunks, answeredMs, answer: stored.at(-1) as { status: string; parts: Array<Record<string, any>> } }
 }
 
 t.test('asked about the weather in a place, the answer shows Open-Meteo’s report and uses it', async (t) => {
@@ -62,9 +65,8 @@ t.test('an unknown place and a failing upstream become error results, and the an
 t.test('a slow upstream fails the call at TOOL_TIMEOUT_MS', async (t) => {
   const meteo = await startFakeOpenMeteo(t)
   meteo.delayMs = 2_000
-  const started = Date.now()
-  const { answer } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url, TOOL_TIMEOUT_MS: '300' }, 'weather in Paris?')
-  t.ok(Date.now() - started < 1_800, 'the answer did not wait for the upstream')
+  const { answer, answeredMs } = await ask(t, { GEOCODING_API_URL: meteo.url, WEATHER_API_URL: meteo.url, TOOL_TIMEOUT_MS: '300' }, 'weather in Paris?')
+  t.ok(answeredMs < 1_800, `the answer did not wait for the upstream's 2 s (${answeredMs} ms)`)
   t.match(answer.parts[0], { state: 'output-error', errorText: 'Weather did not answer within 0.3 s.' })
 })
 
