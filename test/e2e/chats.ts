@@ -22,6 +22,8 @@ export async function createChats(request: APIRequestContext, titles: string[], 
 }
 
 export const history = (page: Page) => page.getByRole('navigation', { name: 'Chat history' })
+/** The sidebar's date groups' headings (Today, Yesterday, …): not the Pinned and Projects groups. */
+export const dateHeadings = (page: Page) => history(page).getByRole('heading').filter({ hasNotText: /^(Pinned|Projects)$/ })
 
 export const chatLink = (page: Page, title: string) => history(page).getByRole('link', { name: title, exact: true })
 

@@ -51,6 +51,8 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
     void pageSettled()
       .then(() => import('./chat-drag.ts'))
       .then((drag) => active && scroller.current && (off = drag.enableChatDrag(scroller.current)))
+      // Offline, or a new build replaced the chunk: the list works without dragging until a reload.
+      .catch(() => undefined)
     return () => {
       active = false
       off?.()
