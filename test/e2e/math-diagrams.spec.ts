@@ -10,6 +10,8 @@ test('math renders inline and as a block, and a diagram draws with its code a cl
   await prompt.fill('Show me an equation and a diagram, please')
   await prompt.press('Enter')
   const answer = page.getByRole('article', { name: 'Answer' })
+  // The whole answer, to its last line (Send shows also in the moment before the answer starts).
+  await expect(answer).toContainText('Connect a real model', { timeout: 20_000 })
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 20_000 })
 
   // KaTeX: an inline formula in the text, the quadratic formula as a display block (MathML inside for screen readers).
