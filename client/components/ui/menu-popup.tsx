@@ -35,8 +35,12 @@ export function MenuPopup({
     return [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])]
   }
 
-  useEffect(() => {
+  // Focus goes in before paint: once the items can be seen, keys go to them (Escape, arrows).
+  useLayoutEffect(() => {
     items()[0]?.focus()
+  }, [])
+
+  useEffect(() => {
     function onPointerDown(event: PointerEvent) {
       const target = event.target as Node
       if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false)
