@@ -137,6 +137,23 @@ export const ConfigSchema = Type.Object({
   ATTACHMENT_TEXT_MAX_CHARS: Type.Integer({ minimum: 1000, maximum: 10_000_000, default: 100_000 }),
   /** Comma-separated model names (`*` matches anything) that read text only: an attached image becomes a note for them. */
   TEXT_ONLY_MODELS: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  /** Comma-separated emails of administrators (a GitHub or OpenID Connect account's verified email, or a local account's). */
+  ADMIN_EMAILS: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
+  /** Who may make an account: open (anyone), closed (only administrators), domains (emails at SIGNUP_EMAIL_DOMAINS). */
+  SIGNUP: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('domains')], { default: 'open' }),
+  SIGNUP_EMAIL_DOMAINS: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
+  /** Visitors may chat without an account; false: they sign in first. */
+  ANONYMOUS_CHAT: Type.Boolean({ default: true }),
+  /** Tokens (in and out) one user's answers may use per UTC day; unset: no limit. Administrators can set a user's own. */
+  QUOTA_TOKENS_PER_DAY: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 })),
+  /** The same for one visitor who has not signed in. */
+  QUOTA_TOKENS_PER_DAY_ANONYMOUS: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 })),
+  /** Anonymous visitors' chats and files unused this many days are deleted. */
+  RETENTION_ANONYMOUS_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 30 }),
+  /** Everyone's chats unused this many days are deleted; unset: kept. */
+  RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
+  /** How often the retention sweep runs (once per period across all replicas). */
+  RETENTION_SWEEP_INTERVAL_S: Type.Integer({ minimum: 10, maximum: 604_800, default: 3_600 }),
   /** Pause before each word of the built-in offline model (realistic pacing; 0 streams at once). */
   OFFLINE_TOKEN_DELAY_MS: Type.Integer({ minimum: 0, maximum: 1_000, default: 25 }),
 })
@@ -193,6 +210,8 @@ export interface AppConfig {
   uploads: UploadsConfig
   /** Imports of chat histories (ChatGPT, Claude, our own exports). */
   imports: { maxBytes: number }
+  /** The operator's side (issue 19): who gets in, quotas, retention. */
+  operators: OperatorsConfig
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
@@ -224,6 +243,22 @@ export interface UploadsConfig {
   textOnlyModels: string[]
   /** Where the bytes go instead of `dir`, when S3_BUCKET is set. */
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | null
+}
+
+export interface OperatorsConfig {
+  /** Lower-case emails. */
+  adminEmails: string[]
+  signup: 'open' | 'closed' | 'domains'
+  /** Lower-case domains, for signup 'domains'. */
+  signupDomains: string[]
+  anonymousChat: boolean
+  /** null: no limit. */
+  quotaTokensPerDay: number | null
+  quotaTokensPerDayAnonymous: number | null
+  retentionAnonymousDays: number
+  /** null: keep everyone's chats. */
+  retentionDays: number | null
+  retentionSweepIntervalMs: number
 }
 
 /** Tools an answer may call (DESIGN §5). */
@@ -327,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: llmConfig(config),
     tools: toolsConfig(config),
     imports: { maxBytes: config.IMPORT_MAX_BYTES },
+    operators: operatorsConfig(config),
     uploads: {
       dir: resolve(root, config.UPLOADS_DIR),
       maxBytes: config.UPLOAD_MAX_BYTES,
@@ -437,6 +473,24 @@ function llmConfig(config: RawConfig): LlmConfig {
     firstTokenTimeoutMs: config.MODEL_FIRST_TOKEN_TIMEOUT_MS,
     idleTimeoutMs: config.MODEL_IDLE_TIMEOUT_MS,
     offlineTokenDelayMs: config.OFFLINE_TOKEN_DELAY_MS,
+  }
+}
+
+function operatorsConfig(config: RawConfig): OperatorsConfig {
+  const domains = config.SIGNUP_EMAIL_DOMAINS ? list(config.SIGNUP_EMAIL_DOMAINS.toLowerCase()).map((domain) => domain.replace(/^@/, '')) : []
+  if (config.SIGNUP === 'domains' && domains.length === 0) {
+    throw new ConfigError('Invalid configuration:\n  SIGNUP=domains needs SIGNUP_EMAIL_DOMAINS (comma-separated, e.g. example.com,example.org)')
+  }
+  return {
+    adminEmails: config.ADMIN_EMAILS ? list(config.ADMIN_EMAILS.toLowerCase()) : [],
+    signup: config.SIGNUP,
+    signupDomains: domains,
+    anonymousChat: config.ANONYMOUS_CHAT,
+    quotaTokensPerDay: config.QUOTA_TOKENS_PER_DAY ?? null,
+    quotaTokensPerDayAnonymous: config.QUOTA_TOKENS_PER_DAY_ANONYMOUS ?? null,
+    retentionAnonymousDays: config.RETENTION_ANONYMOUS_DAYS,
+    retentionDays: config.RETENTION_DAYS ?? null,
+    retentionSweepIntervalMs: config.RETENTION_SWEEP_INTERVAL_S * 1000,
   }
 }
 

@@ -28,6 +28,7 @@ import settingsRoutes from './routes/settings/index.ts'
 import projectRoutes from './routes/projects/index.ts'
 import importRoutes from './routes/imports/index.ts'
 import files from './plugins/files.ts'
+import operators from './plugins/operators.ts'
 import fileRoutes from './routes/files/index.ts'
 import iconRoutes from './routes/icons/index.ts'
 import pageRoutes from './routes/pages/index.ts'
@@ -46,6 +47,8 @@ export interface BuildOptions {
   logStream?: DestinationStream
   /** Replaces the built SSR entry, for tests of the streaming machinery. */
   ssrEntry?: SsrEntry
+  /** The clock of sessions, quotas and retention (tests move it forward). */
+  now?: () => number
 }
 
 /** A hop count as Fastify applies one (its types leave numbers out): the first `hops` hops are proxies. */
@@ -80,7 +83,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(buildRoutes)
   await app.register(db, { config })
   await app.register(redis, { config })
-  await app.register(session, { config })
+  await app.register(session, { config, now: options.now })
   await app.register(authRoutes)
   await app.register(localAuthRoutes)
   // Loaded only when configured: the OAuth/OIDC client is code a process without them need not hold.
@@ -93,6 +96,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(chats, { config })
   await app.register(personal)
   await app.register(files, { config })
+  await app.register(operators, { now: options.now })
   await app.register(chatRoutes)
   await app.register(settingsRoutes)
   await app.register(projectRoutes)

@@ -10,6 +10,8 @@ export const SessionUserSchema = Type.Object(
     avatar: Type.Union([Type.String(), Type.Null()]),
     username: Type.Union([Type.String(), Type.Null()]),
     provider: Type.String(),
+    /** Only for administrators (ADMIN_EMAILS, or made admin): the account menu shows Admin. */
+    admin: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false },
 )

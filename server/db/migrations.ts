@@ -1,5 +1,6 @@
 // Migrations, in order, shared by SQLite and PostgreSQL. Never edit a released migration: add one.
 import { PostgresAdapter, SqliteAdapter, sql, type Kysely, type Migration } from 'kysely'
+import { operatorMigrations } from './migrations-operators.ts'
 
 /**
  * Which database a migration runs on, for the few that must differ (full-text search). Kysely hands
@@ -370,4 +371,5 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('files').dropColumn('project_id').execute()
     },
   },
+  ...operatorMigrations,
 }

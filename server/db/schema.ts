@@ -12,6 +12,16 @@ export interface UsersTable {
   /** scrypt hash for local accounts, null for others. */
   password_hash: string | null
   created_at: number
+  /** Made an administrator on the admin page (migration 0012); ADMIN_EMAILS admins need not be. */
+  is_admin: Generated<number>
+  /** Disabled by an administrator: cannot sign in, its sessions ended. */
+  disabled_at: Generated<number | null>
+  /** Last request of any of its sessions (to the minute). */
+  last_active_at: Generated<number | null>
+  /** 1 when the provider vouched for the email (GitHub's verified primary address, OIDC's email_verified). */
+  email_verified: Generated<number>
+  /** Its own daily token quota, set by an administrator (null: QUOTA_TOKENS_PER_DAY). */
+  quota_tokens_per_day: Generated<number | null>
 }
 
 /** Signed-in sessions, so a sign-out revokes the cookie everywhere (a sealed cookie alone cannot). */
@@ -154,6 +164,53 @@ export interface ImportsTable {
   updated_at: number
 }
 
+/** Tokens and answers per owner, model and UTC day (`2026-11-26`). */
+export interface UsageDailyTable {
+  day: string
+  owner_id: string
+  model: string
+  input_tokens: number
+  output_tokens: number
+  answers: number
+  failed: number
+}
+
+export interface FailuresDailyTable {
+  day: string
+  /** The error code the answer failed with (RATE_LIMITED, TIMEOUT, …). */
+  kind: string
+  count: number
+}
+
+/** What administrators did: who, what, to whom, when. */
+export interface AuditLogTable {
+  id: string
+  at: number
+  actor_id: string
+  actor_email: string | null
+  action: string
+  target_id: string | null
+  target_email: string | null
+  /** JSON of what else matters (a quota's new value). */
+  details: string | null
+}
+
+/** Personal API tokens: only their SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: string
+  user_id: string
+  name: string
+  token_hash: string
+  created_at: number
+  last_used_at: number | null
+}
+
+/** When each periodic job last ran, across replicas. */
+export interface JobRunsTable {
+  name: string
+  ran_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -165,4 +222,9 @@ export interface Database {
   settings: SettingsTable
   projects: ProjectsTable
   imports: ImportsTable
+  usage_daily: UsageDailyTable
+  failures_daily: FailuresDailyTable
+  audit_log: AuditLogTable
+  api_tokens: ApiTokensTable
+  job_runs: JobRunsTable
 }

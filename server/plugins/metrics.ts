@@ -35,6 +35,8 @@ export function createMetrics() {
     modelTokens: new Counter({ name: 'model_tokens_total', help: 'Tokens the model providers reported', labelNames: ['model', 'kind'], registers }),
     upstreamErrors: new Counter({ name: 'upstream_errors_total', help: 'Failed calls to upstream services, by upstream and kind of failure', labelNames: ['upstream', 'kind'], registers }),
     iconRequests: new Counter({ name: 'icon_requests_total', help: 'Icon requests by where the answer came from (cache = upstream icons served from memory)', labelNames: ['source'], registers }),
+    retentionDeleted: new Counter({ name: 'retention_deleted_total', help: 'Rows the retention sweep deleted (RETENTION_ANONYMOUS_DAYS, RETENTION_DAYS, old sessions), by kind', labelNames: ['kind'], registers }),
+    quotaRefusals: new Counter({ name: 'quota_refusals_total', help: 'Answers refused because their owner had used the daily token quota', labelNames: ['owner'], registers }),
     dbPool: new Gauge({ name: 'db_pool_connections', help: 'PostgreSQL pool connections by state (total, idle, waiting requests)', labelNames: ['state'], registers }),
   }
 }

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import helmet, { contentSecurityPolicy, type HelmetOptions } from 'helmet'
+import { bearerToken } from '../services/auth/api-tokens.ts'
 import type { AppConfig } from '../../fastify.config.ts'
 import { AppError } from '../../shared/errors.ts'
 
@@ -136,6 +137,9 @@ export default fp(
     const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
     app.addHook('onRequest', (request, _reply, done) => {
       if (!UNSAFE.has(request.method)) return done()
+      // An API token is no ambient credential (a page elsewhere cannot make the browser send it);
+      // the session plugin refuses a request whose token does not hold.
+      if (bearerToken(request) !== null) return done()
       const site = request.headers['sec-fetch-site']
       if (site !== undefined && site !== 'same-origin' && site !== 'none') {
         return done(new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.'))

@@ -6,11 +6,20 @@ import fp from 'fastify-plugin'
 import secureSession from '@fastify/secure-session'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig } from '../../fastify.config.ts'
-import { createUserStore, toUser, type User, type UserStore } from '../services/auth/users.ts'
+import { AppError } from '../../shared/errors.ts'
+import { createUserStore, type User, type UserRow, type UserStore } from '../services/auth/users.ts'
+import { bearerToken, createApiTokenStore, type ApiTokenStore } from '../services/auth/api-tokens.ts'
 
 export const SESSION_COOKIE = 'chat_session'
 /** The sealed cookie is re-sealed with a fresh "last seen" at most this often. */
 const SEEN_RESOLUTION_MS = 60_000
+/** A user's last_active_at is written at most this often. */
+const ACTIVE_RESOLUTION_MS = 60_000
+/**
+ * What an API token may not do (issue 19): manage the account, its tokens, the server, or sign in.
+ * A leaked token must not be able to mint more tokens or lock its owner out.
+ */
+const NOT_FOR_TOKENS = ['/api/account', '/api/tokens', '/api/admin', '/api/auth/', '/api/import']
 
 interface SessionData {
   /** Anonymous owner id: owns the visitor's data until they sign in. */
@@ -33,6 +42,9 @@ export interface SignInHookInput {
 
 export interface Auth {
   users: UserStore
+  apiTokens: ApiTokenStore
+  /** Ends every session of a user at once (disabled, signed out everywhere by an administrator). */
+  endSessionsOf(userId: string): Promise<number>
   /** Regenerates the session for `user` (new id: no fixation) and records it for revocation. */
   signIn(request: FastifyRequest, user: User): Promise<void>
   /** Revokes the session server-side and clears the cookie. */
@@ -63,6 +75,8 @@ declare module 'fastify' {
      * last would leave the browser with a cookie for an owner that owns nothing.
      */
     peekOwnerId(): Promise<string | null>
+    /** The request is authenticated by a personal API token (`Authorization: Bearer`), not a cookie. */
+    viaApiToken: boolean
   }
 }
 
@@ -78,7 +92,8 @@ export default fp(
   async function session(app, options: { config: AppConfig; now?: () => number }) {
     const { config } = options
     const now = options.now ?? Date.now
-    const users = createUserStore(app.db, now)
+    const users = createUserStore(app.db, { now, policy: config.operators })
+    const apiTokens = createApiTokenStore(app.db, now)
     const signInHandlers: Array<(input: SignInHookInput) => Promise<void>> = []
 
     await app.register(secureSession, {
@@ -112,24 +127,50 @@ export default fp(
     }
 
     async function resolveUser(request: FastifyRequest): Promise<User | null> {
+      const token = bearerToken(request)
+      if (token !== null) {
+        const row = await apiTokens.authenticate(token)
+        if (!row || row.disabled_at !== null) return null
+        await markActive(row)
+        return users.toUser(row)
+      }
       const current = liveSession(request)
       if (!current.sid || !current.uid) return null
       const row = await app.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'users.avatar', 'users.username', 'users.provider'])
+        .selectAll('users')
         .where('sessions.id', '=', current.sid)
         .where('sessions.user_id', '=', current.uid)
         .where('sessions.revoked_at', 'is', null)
         .executeTakeFirst()
-      if (!row) {
-        // Revoked (signed out elsewhere) or deleted: this cookie is anonymous from now on.
+      if (!row || row.disabled_at !== null) {
+        // Revoked (signed out elsewhere), disabled or deleted: this cookie is anonymous from now on.
         request.log.info({ sessionId: current.sid }, 'session: revoked or unknown session cookie')
         request.session.regenerate()
         return null
       }
-      return toUser(row)
+      await markActive(row)
+      return users.toUser(row)
     }
+
+    async function markActive(row: UserRow) {
+      const at = now()
+      if (row.last_active_at !== null && at - Number(row.last_active_at) < ACTIVE_RESOLUTION_MS) return
+      await app.db.updateTable('users').set({ last_active_at: at }).where('id', '=', row.id).execute()
+    }
+
+    app.decorateRequest('viaApiToken', false)
+    // A Bearer token on the API must work, or the request fails: a script with a revoked token
+    // must not quietly go on as an anonymous visitor.
+    app.addHook('onRequest', async (request) => {
+      if (bearerToken(request) === null) return
+      request.viaApiToken = true
+      if (NOT_FOR_TOKENS.some((prefix) => request.url.startsWith(prefix))) {
+        throw new AppError(403, 'TOKEN_NOT_ALLOWED', 'API tokens cannot manage accounts, tokens, imports or the server. Sign in with a browser for that.')
+      }
+      if (!(await request.getUser())) throw new AppError(401, 'INVALID_TOKEN', 'The API token is not valid: it was revoked, mistyped, or its account is disabled.')
+    })
 
     const userPromises = new WeakMap<FastifyRequest, Promise<User | null>>()
     app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
@@ -151,6 +192,8 @@ export default fp(
     app.decorateRequest('getOwnerId', async function getOwnerId(this: FastifyRequest) {
       const user = await this.getUser()
       if (user) return user.id
+      // ANONYMOUS_CHAT=false: a visitor creates nothing (no chat, file, setting) before signing in.
+      if (!config.operators.anonymousChat) throw new AppError(401, 'SIGN_IN_REQUIRED', 'Sign in to chat on this server.')
       const current = liveSession(this)
       if (current.oid) return current.oid
       // First time this visitor creates something: give them an owner id (and a cookie).
@@ -162,6 +205,11 @@ export default fp(
 
     const auth: Auth = {
       users,
+      apiTokens,
+      async endSessionsOf(userId) {
+        const result = await app.db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst()
+        return Number(result.numUpdatedRows)
+      },
       async signIn(request, user) {
         const previous = liveSession(request)
         const anonymousOwnerId = previous.uid ? null : (previous.oid ?? null)

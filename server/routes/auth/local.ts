@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.t
 import { setTimeout as sleep } from 'node:timers/promises'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/passwords.ts'
 import { weakPasswordReason } from '../../services/auth/common-passwords.ts'
-import { toUser } from '../../services/auth/users.ts'
+import { ACCOUNT_DISABLED_MESSAGE, AccessRefusedError } from '../../services/auth/access-policy.ts'
 import { sessionPayload } from './index.ts'
 
 // Surrounding spaces are allowed (trimmed before use): people paste addresses. No NUL: PostgreSQL
@@ -88,7 +88,9 @@ export default async function localAuthRoutes(app: FastifyInstance) {
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
       }
       await perAccountAndAddress.reset(attemptKey(request, email))
-      await app.auth.signIn(request, toUser(row))
+      // Said only to whoever knows the password.
+      if (row.disabled_at !== null) throw new AppError(403, 'ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE)
+      await app.auth.signIn(request, app.auth.users.toUser(row))
       return signedIn(request, reply)
     },
   )
@@ -101,7 +103,13 @@ export default async function localAuthRoutes(app: FastifyInstance) {
       const name = request.body.name?.trim() || email.split('@')[0]!
       const weak = await weakPasswordReason(request.body.password, email)
       if (weak) throw new AppError(400, 'WEAK_PASSWORD', weak)
-      const user = await app.auth.users.createLocal({ email, name, passwordHash: await hashPassword(request.body.password) })
+      let user
+      try {
+        user = await app.auth.users.createLocal({ email, name, passwordHash: await hashPassword(request.body.password) })
+      } catch (error) {
+        if (error instanceof AccessRefusedError) throw new AppError(403, error.code, error.message)
+        throw error
+      }
       if (!user) {
         // Says no more than necessary: the address cannot be used for a new account.
         throw new AppError(409, 'SIGN_UP_FAILED', 'Could not create an account with these details. If you already have one, sign in instead.')

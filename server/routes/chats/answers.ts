@@ -228,8 +228,11 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       const autoTitled = chat.title === DEFAULT_TITLE || chat.title === provisionalTitle(firstQuestion)
       const needsTitle = autoTitled && stored.filter((message) => message.role === 'assistant').length === 0
 
+      /** The error code of a failed answer, for the usage counts (the admin page's failures by kind). */
+      let failureKind: string | undefined
       function modelFailed(error: unknown): string {
         const described = describeModelError(error)
+        failureKind = described.code
         app.metrics.upstreamErrors.inc({ upstream: 'model', kind: described.code })
         request.log.warn({ err: error, chatId: chat.id, code: described.code }, 'chats: model call failed')
         return described.message
@@ -282,6 +285,16 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
           const { parts, status, usage, details } = outcome
           try {
             await app.chats.finishMessage(assistantId, { parts: parts as unknown as ChatMessage['parts'], status, usage, details })
+            // Counted against the owner's daily quota and shown on the admin page.
+            await app.quotas
+              .count({
+                ownerId,
+                model: modelId,
+                inputTokens: usage?.inputTokens ?? 0,
+                outputTokens: usage?.outputTokens ?? 0,
+                failedKind: status === 'error' ? (failureKind ?? 'UNKNOWN') : undefined,
+              })
+              .catch((error: unknown) => request.log.warn({ err: error }, 'chats: counting an answer\'s usage failed'))
           } finally {
             await releaseSlot().catch((error: unknown) => request.log.warn({ err: error }, 'chats: releasing an answer slot failed'))
           }

@@ -46,6 +46,7 @@ export function visitorLimits(app: FastifyInstance) {
     async beforeSend(request: FastifyRequest, reply: FastifyReply, ownerId: string, bytes: number) {
       await takeAttempt(sendPerIp, request.ip, reply, 'RATE_LIMITED', (s) => `Too many messages from your network. Try again in ${s} seconds.`)
       await takeAttempt(sendPerOwner, ownerId, reply, 'RATE_LIMITED', (s) => `You are sending messages too quickly. Try again in ${s} seconds.`)
+      await app.quotas.check(request, reply, ownerId)
       if (bytes > 0) await storage(request, ownerId, bytes)
     },
 

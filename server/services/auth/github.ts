@@ -132,6 +132,8 @@ export function createGitHubClient(options: GitHubOptions) {
         provider: 'github',
         providerId: String(user.id),
         email,
+        // GitHub shows only a verified address as a profile's public email; the other is its verified primary.
+        emailVerified: email !== null,
         name: user.name || user.login,
         avatar: typeof user.avatar_url === 'string' ? user.avatar_url : null,
         username: user.login,

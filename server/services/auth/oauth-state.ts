@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig } from '../../../fastify.config.ts'
+import { AccessRefusedError } from './access-policy.ts'
 
 export type OAuthProviderId = 'github' | 'oidc'
 
@@ -105,6 +106,12 @@ export function authorizationError(provider: string, query: { error?: string; er
 }
 
 export function failSignIn(request: FastifyRequest, reply: FastifyReply, providerName: string, error: unknown) {
+  if (error instanceof AccessRefusedError) {
+    // The operator's policy (sign-up closed, account disabled): its own message tells the user why.
+    request.log.info({ code: error.code }, `auth: ${providerName} sign-in refused by policy`)
+    reply.header('cache-control', 'no-store')
+    return reply.redirect(`/?auth_error=${encodeURIComponent(error.message)}`, 302)
+  }
   const expected = error instanceof OAuthError
   const known = expected ? error : new OAuthError('provider_error', 'auth: sign-in failed', { cause: error })
   const level = !expected ? 'error' : known.kind === 'denied' || known.kind === 'invalid_state' ? 'info' : 'warn'

@@ -109,6 +109,7 @@ export function toIdentity(sub: string, claims: Record<string, unknown>): Identi
     provider: 'oidc',
     providerId: sub,
     email,
+    emailVerified: email !== null && claims.email_verified === true,
     name: text(claims.name) ?? username ?? email ?? sub,
     avatar: text(claims.picture),
     username,

@@ -1,8 +1,10 @@
 // Users: one row per (provider, provider id). Signing in again with the same identity returns the
-// same user, with its profile fields refreshed.
+// same user, with its profile fields refreshed. New accounts follow the sign-up policy; disabled
+// accounts cannot sign in (issue 19).
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Database, UsersTable } from '../../db/schema.ts'
+import { ACCOUNT_DISABLED_MESSAGE, AccessRefusedError, isAdminEmail, signUpRefusal, type AccessPolicy } from './access-policy.ts'
 
 export interface User {
   id: string
@@ -11,45 +13,72 @@ export interface User {
   avatar: string | null
   username: string | null
   provider: string
+  /** Only present (true) for administrators. */
+  admin?: true
 }
 
 export interface Identity {
   provider: string
   providerId: string
   email: string | null
+  /** The provider vouched for the email. */
+  emailVerified: boolean
   name: string
   avatar: string | null
   username: string | null
 }
 
-export function toUser(row: Pick<UsersTable, 'id' | 'name' | 'email' | 'avatar' | 'username' | 'provider'>): User {
-  return { id: row.id, name: row.name, email: row.email, avatar: row.avatar, username: row.username, provider: row.provider }
-}
+export type UserRow = Selectable<UsersTable>
 
-export function createUserStore(db: Kysely<Database>, now: () => number = Date.now) {
+const OPEN_POLICY: AccessPolicy = { adminEmails: [], signup: 'open', signupDomains: [] }
+
+export function createUserStore(db: Kysely<Database>, options: { now?: () => number; policy?: AccessPolicy } = {}) {
+  const now = options.now ?? Date.now
+  const policy = options.policy ?? OPEN_POLICY
+
   const byIdentity = (identity: Pick<Identity, 'provider' | 'providerId'>) =>
     db.selectFrom('users').selectAll().where('provider', '=', identity.provider).where('provider_id', '=', identity.providerId)
 
+  function toUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'avatar' | 'username' | 'provider' | 'is_admin' | 'email_verified'>): User {
+    const user: User = { id: row.id, name: row.name, email: row.email, avatar: row.avatar, username: row.username, provider: row.provider }
+    if (Number(row.is_admin) === 1 || isAdminEmail(policy, { provider: row.provider, email: row.email, emailVerified: Number(row.email_verified) === 1 })) user.admin = true
+    return user
+  }
+
+  function refuseNew(identity: Pick<Identity, 'provider' | 'email' | 'emailVerified'>) {
+    const refusal = signUpRefusal(policy, identity)
+    if (refusal) throw new AccessRefusedError('SIGN_UP_CLOSED', refusal)
+  }
+
+  function newRow(identity: Identity, passwordHash: string | null) {
+    return {
+      id: randomUUID(),
+      provider: identity.provider,
+      provider_id: identity.providerId,
+      email: identity.email,
+      name: identity.name,
+      avatar: identity.avatar,
+      username: identity.username,
+      password_hash: passwordHash,
+      created_at: now(),
+      email_verified: identity.emailVerified ? 1 : 0,
+    }
+  }
+
   return {
+    toUser,
+
+    /** The user of a provider identity, made on first sign-in. Throws AccessRefusedError (policy, disabled). */
     async upsert(identity: Identity): Promise<User> {
       const existing = await byIdentity(identity).executeTakeFirst()
       if (existing) {
-        const profile = { email: identity.email, name: identity.name, avatar: identity.avatar, username: identity.username }
+        if (existing.disabled_at !== null) throw new AccessRefusedError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE)
+        const profile = { email: identity.email, name: identity.name, avatar: identity.avatar, username: identity.username, email_verified: identity.emailVerified ? 1 : 0 }
         await db.updateTable('users').set(profile).where('id', '=', existing.id).execute()
         return toUser({ ...existing, ...profile })
       }
-      const row: UsersTable = {
-        id: randomUUID(),
-        provider: identity.provider,
-        provider_id: identity.providerId,
-        email: identity.email,
-        name: identity.name,
-        avatar: identity.avatar,
-        username: identity.username,
-        password_hash: null,
-        created_at: now(),
-      }
-      await db.insertInto('users').values(row).onConflict((oc) => oc.columns(['provider', 'provider_id']).doNothing()).execute()
+      refuseNew(identity)
+      await db.insertInto('users').values(newRow(identity, null)).onConflict((oc) => oc.columns(['provider', 'provider_id']).doNothing()).execute()
       // A concurrent first sign-in may have won the insert: read back whichever row exists.
       const stored = await byIdentity(identity).executeTakeFirstOrThrow()
       return toUser(stored)
@@ -59,25 +88,17 @@ export function createUserStore(db: Kysely<Database>, now: () => number = Date.n
       return db.selectFrom('users').selectAll().where('provider', '=', 'local').where('provider_id', '=', email).executeTakeFirst()
     },
 
-    /** Returns null when the email is taken. */
+    /** Returns null when the email is taken; throws AccessRefusedError when sign-up is closed to it. */
     async createLocal(input: { email: string; name: string; passwordHash: string }): Promise<User | null> {
-      const row: UsersTable = {
-        id: randomUUID(),
-        provider: 'local',
-        provider_id: input.email,
-        email: input.email,
-        name: input.name,
-        avatar: null,
-        username: null,
-        password_hash: input.passwordHash,
-        created_at: now(),
-      }
+      const identity: Identity = { provider: 'local', providerId: input.email, email: input.email, emailVerified: false, name: input.name, avatar: null, username: null }
+      refuseNew(identity)
+      const row = newRow(identity, input.passwordHash)
       const result = await db
         .insertInto('users')
         .values(row)
         .onConflict((oc) => oc.columns(['provider', 'provider_id']).doNothing())
         .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? toUser(row) : null
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? toUser({ ...row, is_admin: 0 }) : null
     },
 
     async passwordHashOf(userId: string): Promise<string | null> {
@@ -89,7 +110,7 @@ export function createUserStore(db: Kysely<Database>, now: () => number = Date.n
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
     },
 
-    /** Deletes the user; their sessions go with it (ON DELETE CASCADE). */
+    /** Deletes the user; their sessions and API tokens go with it (ON DELETE CASCADE). */
     async remove(userId: string): Promise<void> {
       await db.deleteFrom('users').where('id', '=', userId).execute()
     },
