@@ -9,6 +9,7 @@ import bots from './plugins/bots.ts'
 import metrics from './plugins/metrics.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
+import openapi from './plugins/openapi.ts'
 import icons from './plugins/icons.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
 import db from './plugins/db.ts'
@@ -35,6 +36,8 @@ import pageRoutes from './routes/pages/index.ts'
 import buildRoutes from './routes/builds/index.ts'
 import modelRoutes from './routes/models/index.ts'
 import toolRoutes from './routes/tools/index.ts'
+import adminRoutes from './routes/admin/index.ts'
+import tokenRoutes from './routes/tokens/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +78,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(bots)
   await app.register(errors)
   await app.register(security, { config })
+  await app.register(openapi)
   // JSON and other dynamic bodies; HTML pages compress themselves (to keep early flush) and static
   // files are precompressed at build.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
@@ -103,6 +107,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(importRoutes)
   await app.register(fileRoutes)
   await app.register(accountRoutes)
+  await app.register(adminRoutes)
+  await app.register(tokenRoutes)
   await app.register(icons, { config })
   await app.register(iconRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })

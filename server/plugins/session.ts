@@ -16,10 +16,11 @@ const SEEN_RESOLUTION_MS = 60_000
 /** A user's last_active_at is written at most this often. */
 const ACTIVE_RESOLUTION_MS = 60_000
 /**
- * What an API token may not do (issue 19): manage the account, its tokens, the server, or sign in.
- * A leaked token must not be able to mint more tokens or lock its owner out.
+ * What an API token may not do (issue 19): manage the account or its tokens, import, or sign in. A
+ * leaked token must not be able to mint more tokens or lock its owner out. (The admin API answers a
+ * token with 404, as it answers everyone who is not an administrator in a browser.)
  */
-const NOT_FOR_TOKENS = ['/api/account', '/api/tokens', '/api/admin', '/api/auth/', '/api/import']
+const NOT_FOR_TOKENS = ['/api/account', '/api/tokens', '/api/auth/', '/api/import']
 
 interface SessionData {
   /** Anonymous owner id: owns the visitor's data until they sign in. */
@@ -167,7 +168,7 @@ export default fp(
       if (bearerToken(request) === null) return
       request.viaApiToken = true
       if (NOT_FOR_TOKENS.some((prefix) => request.url.startsWith(prefix))) {
-        throw new AppError(403, 'TOKEN_NOT_ALLOWED', 'API tokens cannot manage accounts, tokens, imports or the server. Sign in with a browser for that.')
+        throw new AppError(403, 'TOKEN_NOT_ALLOWED', 'API tokens cannot manage accounts or tokens, or import. Sign in with a browser for that.')
       }
       if (!(await request.getUser())) throw new AppError(401, 'INVALID_TOKEN', 'The API token is not valid: it was revoked, mistyped, or its account is disabled.')
     })

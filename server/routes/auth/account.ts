@@ -8,6 +8,7 @@ import { ACCOUNT_DELETE_CONFIRMATION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 import { hashPassword, verifyPassword } from '../../services/auth/passwords.ts'
 import { weakPasswordReason } from '../../services/auth/common-passwords.ts'
 import type { User } from '../../services/auth/users.ts'
+import { removeAccount } from './remove-account.ts'
 
 const PasswordChange = Type.Object(
   {
@@ -73,15 +74,8 @@ export default async function accountRoutes(app: FastifyInstance) {
       if (request.body.confirm.trim().toLowerCase() !== ACCOUNT_DELETE_CONFIRMATION) {
         throw new AppError(400, 'CONFIRMATION_REQUIRED', `Type “${ACCOUNT_DELETE_CONFIRMATION}” to confirm.`)
       }
-      // Answers still being written in these chats stop first: nothing is stored after this.
-      const chatIds = await app.db.selectFrom('chats').select('id').where('owner_id', '=', user.id).execute()
-      for (const { id } of chatIds) await app.answers.stop(id)
-      const chats = await app.chats.removeAllOf(user.id)
-      await app.files.remove(await app.files.store.idsOfOwner(user.id))
-      await app.projects.removeAllOf(user.id)
-      await app.settings.remove(user.id)
       await app.auth.revokeAll(request)
-      await app.auth.users.remove(user.id)
+      const chats = await removeAccount(app, user.id)
       request.log.info({ userId: user.id, chats }, 'account: deleted with its chats')
       return { deleted: true, chats }
     },

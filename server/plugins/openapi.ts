@@ -1,0 +1,103 @@
+// The documented HTTP API (issue 19): an OpenAPI 3.1 document generated from the route schemas
+// (@fastify/swagger) at /api/openapi.json, and an interactive reference (Swagger UI) at /api/docs.
+// Registered before the routes: it learns each route as it is added. Only /api routes are in it;
+// pages, sign-in redirects, health and metrics are not an API for scripts.
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import { Type } from 'typebox'
+import type { FastifySchema } from 'fastify'
+import { ROUTE_DOCS, openApiPath, type RouteDoc } from '../openapi/route-docs.ts'
+
+export const OPENAPI_PATH = '/api/openapi.json'
+export const API_DOCS_PATH = '/api/docs'
+
+const DESCRIPTION = `The chat's HTTP API: what its pages use, for scripts too.
+
+**Authentication.** A browser uses its session cookie (state-changing requests must come from the
+app's own pages). A script sends a personal API token, made in Settings → API tokens:
+\`Authorization: Bearer chat_…\`. A token acts as its user on chats, messages, files, projects,
+settings and models, with the same ownership rules and rate limits; it cannot manage the account
+or its tokens, or import.
+
+**Errors** are JSON: \`{ "statusCode": 404, "code": "NOT_FOUND", "message": "…" }\`. Another
+user's chat or file is a 404, never a 403.`
+
+export default fp(
+  async function openapi(app) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Chat API', version: '1.0.0', description: DESCRIPTION },
+        components: {
+          securitySchemes: {
+            apiToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (Settings → API tokens)' },
+            session: { type: 'apiKey', in: 'cookie', name: 'chat_session', description: "The browser's session cookie" },
+          },
+        },
+        security: [{ apiToken: [] }, { session: [] }],
+      },
+      transform({ schema, url, route }) {
+        const documented = url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH)
+        if (!documented) return { schema: { ...schema, hide: true }, url }
+        const method = [route.method].flat().find((name) => name !== 'HEAD') ?? 'GET'
+        return { schema: withRouteDoc(schema, ROUTE_DOCS[`${method} ${openApiPath(url)}`]), url }
+      },
+    })
+
+    app.get(
+      OPENAPI_PATH,
+      { schema: { summary: 'This document (OpenAPI 3.1)', tags: ['Meta'], response: { 200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }) } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache')
+        return app.swagger()
+      },
+    )
+
+    // The reference's own code (Swagger UI) is loaded only by whoever opens it.
+    await app.register(import('@fastify/swagger-ui'), {
+      routePrefix: API_DOCS_PATH,
+      uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+      theme: { title: 'Chat API reference' },
+      // Its page alone may use its own scripts and styles (Swagger UI sets inline styles).
+      staticCSP:
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    })
+  },
+  { name: 'openapi' },
+)
+
+const ERROR_BODY = {
+  type: 'object',
+  required: ['statusCode', 'code', 'message'],
+  properties: { statusCode: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' } },
+  examples: [{ statusCode: 404, code: 'CHAT_NOT_FOUND', message: 'This chat does not exist, or it is not yours.' }],
+}
+
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'The request is not valid (the message names the field)',
+  401: 'Sign in (or send a valid API token) first',
+  403: "Not allowed by the server's policy (the code says which)",
+  404: 'Not found, or not yours',
+  409: 'Conflicts with the current state',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests or quota used up (Retry-After says when to try again)',
+  502: 'An upstream service failed',
+}
+
+/** The route's schema with its documentation merged in (copies: the schemas that validate stay as they are). */
+function withRouteDoc(schema: FastifySchema, doc: RouteDoc | undefined) {
+  if (!doc) return schema
+  const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) }
+  for (const status of doc.errors) response[status] ??= { ...ERROR_BODY, description: ERROR_MEANINGS[status] ?? 'Error' }
+  for (const [status, value] of Object.entries(response)) {
+    if (/^[45]/.test(status) && value && typeof value === 'object' && !('description' in value)) response[status] = { ...value, description: ERROR_MEANINGS[Number(status)] ?? 'Error' }
+  }
+  if (doc.noContent) response[204] = { type: 'null', description: 'Done; no body' }
+  if (doc.responseExample !== undefined) {
+    const success = Object.keys(response).find((status) => status.startsWith('2') && status !== '204')
+    if (success) response[success] = { ...(response[success] as object), examples: [doc.responseExample] }
+  }
+  const body = doc.bodyExample !== undefined && schema.body ? { ...(schema.body as object), examples: [doc.bodyExample] } : schema.body
+  return { ...schema, summary: doc.summary, tags: [doc.tag], ...(doc.description ? { description: doc.description } : {}), ...(body ? { body } : {}), response }
+}

@@ -1,0 +1,192 @@
+// The admin API (issue 19): users (paged, searchable) and what an administrator may do to them,
+// usage over the last 30 days, and the audit log of those actions. To anyone who is not an
+// administrator signed in with a browser, every route here is an unknown route (404): the API does
+// not reveal that it exists. Every change is written to the audit log.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type, type Static } from 'typebox'
+import { AppError } from '../../../shared/errors.ts'
+import { ADMIN_USAGE_DAYS, ADMIN_USERS_PAGE_SIZE, AdminUsageSchema, AdminUserSchema, AdminUsersPageSchema, AuditPageSchema } from '../../../shared/admin.ts'
+import type { User } from '../../services/auth/users.ts'
+import { createUserDirectory } from '../../services/admin/user-directory.ts'
+import { UNLIMITED_QUOTA } from '../../services/usage/quota.ts'
+import { utcDay } from '../../services/usage/usage-store.ts'
+import { ErrorBody } from '../chats/common.ts'
+import { removeAccount } from '../auth/remove-account.ts'
+
+const DAY_MS = 86_400_000
+const UserParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+const AUDIT_PAGE_SIZE = 50
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: User
+  }
+}
+
+export default async function adminRoutes(app: FastifyInstance) {
+  const directory = createUserDirectory(app.db, { policy: app.config.operators, usage: app.usage, now: Date.now })
+
+  app.decorateRequest('admin', null as unknown as User)
+  // Before anything else (body validation included): a non-administrator learns nothing here.
+  app.addHook('onRequest', async (request) => {
+    const user = request.viaApiToken ? null : await request.getUser()
+    if (!user?.admin) throw new AppError(404, 'NOT_FOUND', `No ${request.method} route for ${request.url.split('?')[0]}`)
+    request.admin = user
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  async function target(request: FastifyRequest<{ Params: Static<typeof UserParams> }>) {
+    const row = await directory.get(request.params.id)
+    if (!row) throw new AppError(404, 'USER_NOT_FOUND', 'There is no user with this id.')
+    return row
+  }
+
+  function notOnYourself(request: FastifyRequest<{ Params: Static<typeof UserParams> }>, what: string) {
+    if (request.params.id === request.admin.id) throw new AppError(400, 'NOT_ON_YOURSELF', `You cannot ${what} your own account here: another administrator can.`)
+  }
+
+  async function audit(request: FastifyRequest, action: string, targetRow: { id: string; email: string | null } | null, details?: Record<string, unknown>) {
+    await app.audit.write({ actor: { id: request.admin.id, email: request.admin.email }, action, target: targetRow ? { id: targetRow.id, email: targetRow.email } : null, details })
+    request.log.info({ adminId: request.admin.id, action, targetId: targetRow?.id, ...details }, 'admin: action')
+  }
+
+  /** The row as the users table shows it, after a change. */
+  async function shown(id: string) {
+    const user = await directory.one(id)
+    if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'There is no user with this id.')
+    return user
+  }
+
+  app.get<{ Querystring: { q?: string; cursor?: string } }>(
+    '/api/admin/users',
+    {
+      schema: {
+        summary: 'Users, newest first (administrators only)',
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), cursor: Type.Optional(Type.String({ maxLength: 300 })) }, { additionalProperties: false }),
+        response: { 200: AdminUsersPageSchema, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const page = await directory.page({ query: request.query.q, cursor: request.query.cursor, limit: ADMIN_USERS_PAGE_SIZE })
+      if (!page) throw new AppError(400, 'INVALID_CURSOR', 'The cursor is not one this API gave out; start from the first page.')
+      return page
+    },
+  )
+
+  const userAction = { params: UserParams, response: { 200: AdminUserSchema, 400: ErrorBody, 404: ErrorBody } }
+
+  app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/disable', { schema: { summary: 'Disable a user: no sign-in, sessions ended', ...userAction } }, async (request) => {
+    notOnYourself(request, 'disable')
+    const row = await target(request)
+    await app.db.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', row.id).where('disabled_at', 'is', null).execute()
+    const ended = await app.auth.endSessionsOf(row.id)
+    await audit(request, 'user.disable', row, { sessionsEnded: ended })
+    return shown(row.id)
+  })
+
+  app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/enable', { schema: { summary: 'Enable a disabled user', ...userAction } }, async (request) => {
+    const row = await target(request)
+    await app.db.updateTable('users').set({ disabled_at: null }).where('id', '=', row.id).execute()
+    await audit(request, 'user.enable', row)
+    return shown(row.id)
+  })
+
+  app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/sign-out', { schema: { summary: 'End every session of a user', ...userAction } }, async (request) => {
+    const row = await target(request)
+    const ended = await app.auth.endSessionsOf(row.id)
+    await audit(request, 'user.sign-out', row, { sessionsEnded: ended })
+    return shown(row.id)
+  })
+
+  app.post<{ Params: Static<typeof UserParams>; Body: { admin: boolean } }>(
+    '/api/admin/users/:id/admin',
+    { schema: { summary: 'Make a user an administrator, or not', body: Type.Object({ admin: Type.Boolean() }, { additionalProperties: false }), ...userAction } },
+    async (request) => {
+      const row = await target(request)
+      if (!request.body.admin) {
+        notOnYourself(request, 'remove the administrator role from')
+        const current = await shown(row.id)
+        if (current?.adminByConfig) throw new AppError(400, 'ADMIN_BY_CONFIG', `${row.email} is an administrator by ADMIN_EMAILS; only the server's configuration can change that.`)
+      }
+      await app.db.updateTable('users').set({ is_admin: request.body.admin ? 1 : 0 }).where('id', '=', row.id).execute()
+      await audit(request, request.body.admin ? 'user.make-admin' : 'user.remove-admin', row)
+      return shown(row.id)
+    },
+  )
+
+  app.post<{ Params: Static<typeof UserParams>; Body: { tokensPerDay: number | null } }>(
+    '/api/admin/users/:id/quota',
+    {
+      schema: {
+        summary: "Set a user's own daily token quota",
+        description: 'tokensPerDay: a number of tokens, -1 for no limit, or null for the server default (QUOTA_TOKENS_PER_DAY).',
+        body: Type.Object({ tokensPerDay: Type.Union([Type.Integer({ minimum: UNLIMITED_QUOTA, maximum: 1_000_000_000_000 }), Type.Null()]) }, { additionalProperties: false }),
+        ...userAction,
+      },
+    },
+    async (request) => {
+      const row = await target(request)
+      await app.db.updateTable('users').set({ quota_tokens_per_day: request.body.tokensPerDay }).where('id', '=', row.id).execute()
+      await audit(request, 'user.quota', row, { tokensPerDay: request.body.tokensPerDay })
+      return shown(row.id)
+    },
+  )
+
+  app.delete<{ Params: Static<typeof UserParams>; Body: { confirm: string } }>(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        summary: 'Delete a user with their chats and files',
+        description: "confirm: the user's email (or name, when they have no email), typed.",
+        params: UserParams,
+        body: Type.Object({ confirm: Type.String({ maxLength: 300 }) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ deleted: Type.Boolean(), chats: Type.Integer() }), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      notOnYourself(request, 'delete')
+      const row = await target(request)
+      const expected = row.email ?? row.name
+      if (request.body.confirm.trim().toLowerCase() !== expected.trim().toLowerCase()) {
+        throw new AppError(400, 'CONFIRMATION_REQUIRED', `Type the user's ${row.email ? 'email' : 'name'} (“${expected}”) to confirm.`)
+      }
+      const chats = await removeAccount(app, row.id)
+      await audit(request, 'user.delete', row, { chats })
+      return { deleted: true, chats }
+    },
+  )
+
+  app.get('/api/admin/usage', { schema: { summary: 'Tokens per day and model, top users and failed answers, last 30 days', response: { 200: AdminUsageSchema, 404: ErrorBody } } }, async () => {
+    const from = utcDay(Date.now() - (ADMIN_USAGE_DAYS - 1) * DAY_MS)
+    const [days, top, failures] = await Promise.all([app.usage.perDayAndModel(from), app.usage.topOwners(from, 10), app.usage.failures(from)])
+    const names = await directory.names(top.map((owner) => owner.ownerId))
+    return {
+      from,
+      days,
+      topUsers: top.map((owner) => {
+        const known = names.get(owner.ownerId)
+        return { id: owner.ownerId, name: known?.name ?? 'Anonymous visitor', email: known?.email ?? null, inputTokens: owner.inputTokens, outputTokens: owner.outputTokens, answers: owner.answers }
+      }),
+      failures,
+      quotas: { tokensPerDay: app.config.operators.quotaTokensPerDay, tokensPerDayAnonymous: app.config.operators.quotaTokensPerDayAnonymous },
+    }
+  })
+
+  app.get<{ Querystring: { before?: number } }>(
+    '/api/admin/audit',
+    {
+      schema: {
+        summary: 'The audit log, newest first',
+        querystring: Type.Object({ before: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false }),
+        response: { 200: AuditPageSchema, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const entries = await app.audit.list({ limit: AUDIT_PAGE_SIZE + 1, before: request.query.before })
+      const shownEntries = entries.slice(0, AUDIT_PAGE_SIZE)
+      return { entries: shownEntries, nextBefore: entries.length > AUDIT_PAGE_SIZE ? shownEntries[shownEntries.length - 1]!.at : null }
+    },
+  )
+}
