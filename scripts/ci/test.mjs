@@ -89,7 +89,7 @@ function tapSuite() {
 
 // The suites that touch the database run a second time on PostgreSQL (DESIGN §5 supports both).
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const POSTGRES_FILES = /^(session-|chat-|auth-|local-accounts|login-rate-limit|cross-origin-refusal|health|api-fuzz)/
+const POSTGRES_FILES = /^(session-|chat-|auth-|operators-|local-accounts|login-rate-limit|cross-origin-refusal|health|api-fuzz)/
 
 async function postgresReachable() {
   const { default: pg } = await import('pg')

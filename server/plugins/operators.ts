@@ -77,7 +77,9 @@ export default fp(
         const counts = await retention.runIfDue()
         if (!counts) return
         for (const [kind, deleted] of Object.entries(counts)) if (deleted > 0) app.metrics.retentionDeleted.inc({ kind }, deleted)
-        app.log.info({ ...counts }, 'retention: swept old data')
+        // A sweep that found nothing is no news (it runs every period).
+        const deleted = Object.values(counts).some((count) => count > 0)
+        app.log[deleted ? 'info' : 'debug']({ ...counts }, deleted ? 'retention: swept old data' : 'retention: nothing to sweep')
       } catch (error) {
         app.log.warn({ err: error }, 'retention: the sweep failed; it runs again next period')
       }
