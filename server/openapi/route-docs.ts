@@ -11,6 +11,8 @@ export interface RouteDoc {
   errors: number[]
   /** A success without a body. */
   noContent?: boolean
+  /** The success is not JSON: an SSE stream, or a file's bytes. */
+  success?: { status: number; mediaType: string; description: string }
   /** An example request body (JSON). */
   bodyExample?: unknown
   /** An example success body (JSON). */
@@ -66,32 +68,49 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Answers',
     description: 'Also regenerates (`trigger: regenerate-message`) and continues answers. Refused with 429 QUOTA_EXCEEDED when the daily token quota is used up (Retry-After says when it resets).',
     errors: [400, SIGNED_IN, 403, 404, 409, 413, RATE_LIMITED],
+    success: { status: 200, mediaType: 'text/event-stream', description: 'The answer, as the AI SDK UI message stream (`x-vercel-ai-ui-message-stream: v1`)' },
     bodyExample: { id: CHAT_ID, messages: [MESSAGE], trigger: 'submit-message' },
   },
-  'DELETE /api/chats/{id}/messages': { summary: 'Remove the messages after one (before an edit or a regenerate)', tag: 'Chats', errors: [400, 404, 409] },
-  'POST /api/chats/{id}/branch': { summary: 'Show another version of a message (a branch)', tag: 'Chats', errors: [400, 404, 409] },
+  'DELETE /api/chats/{id}/messages': { summary: 'Remove the messages after one (before an edit or a regenerate)', tag: 'Chats', errors: [400, 404, 409], bodyExample: { messageId: MESSAGE.id, type: 'regenerate' } },
+  'POST /api/chats/{id}/branch': { summary: 'Show another version of a message (a branch)', tag: 'Chats', errors: [400, 404, 409], bodyExample: { messageId: MESSAGE.id } },
   'GET /api/chats/{id}/votes': { summary: "The chat's votes on answers", tag: 'Chats', errors: [400, 404] },
   'POST /api/chats/{id}/votes': { summary: 'Vote an answer up or down (null takes the vote back)', tag: 'Chats', errors: [400, 404], bodyExample: { messageId: MESSAGE.id, value: 'up' } },
-  'GET /api/chats/{id}/export': { summary: 'Export a chat as Markdown or JSON', tag: 'Chats', errors: [400, 404] },
+  'GET /api/chats/{id}/export': {
+    summary: 'Export a chat as Markdown or JSON',
+    tag: 'Chats',
+    errors: [400, 404],
+    success: { status: 200, mediaType: 'text/markdown', description: 'A download: Markdown (`format=md`, the default) or JSON (`format=json`)' },
+  },
   'POST /api/chats/{id}/stop': { summary: 'Stop the answer being written (the partial answer is kept)', tag: 'Answers', errors: [400, 404] },
-  'POST /api/chats/{id}/approvals': { summary: 'Approve or deny a tool call that waits for approval', tag: 'Answers', errors: [400, 404, 409] },
-  'GET /api/chats/{id}/stream': { summary: 'Follow the answer being written (from its first chunk); 204 when none is', tag: 'Answers', errors: [400, 404], noContent: true },
+  'POST /api/chats/{id}/approvals': { summary: 'Approve or deny a tool call that waits for approval', tag: 'Answers', errors: [400, 404, 409], bodyExample: { approvalId: 'approval-1', approved: false, reason: 'Not now' } },
+  'GET /api/chats/{id}/stream': {
+    summary: 'Follow the answer being written (from its first chunk); 204 when none is',
+    tag: 'Answers',
+    errors: [400, 404],
+    noContent: true,
+    success: { status: 200, mediaType: 'text/event-stream', description: 'The running answer, as the AI SDK UI message stream' },
+  },
   'GET /api/settings': { summary: 'Your custom instructions and default model', tag: 'Settings', errors: [] },
   'PATCH /api/settings': { summary: 'Change your custom instructions or default model', tag: 'Settings', errors: [400, SIGNED_IN], bodyExample: { instructions: 'Answer briefly.', defaultModel: null } },
   'GET /api/projects': { summary: 'Your projects', tag: 'Projects', errors: [] },
   'POST /api/projects': { summary: 'Make a project', tag: 'Projects', errors: [400, SIGNED_IN, 409], bodyExample: { name: 'Thesis', instructions: 'Cite sources.' } },
   'GET /api/projects/{id}': { summary: 'A project', tag: 'Projects', errors: [400, 404] },
-  'PATCH /api/projects/{id}': { summary: 'Rename a project or change its instructions', tag: 'Projects', errors: [400, 404] },
+  'PATCH /api/projects/{id}': { summary: 'Rename a project or change its instructions', tag: 'Projects', errors: [400, 404], bodyExample: { name: 'Thesis (final)' } },
   'DELETE /api/projects/{id}': { summary: 'Delete a project (its chats stay, outside any project)', tag: 'Projects', errors: [400, 404], noContent: true },
   'GET /api/projects/{id}/files': { summary: "A project's files", tag: 'Projects', errors: [400, 404] },
-  'POST /api/projects/{id}/files': { summary: 'Add an uploaded file to a project', tag: 'Projects', errors: [400, 404, 409] },
+  'POST /api/projects/{id}/files': { summary: 'Add an uploaded file to a project', tag: 'Projects', errors: [400, 404, 409], bodyExample: { fileId: '5d0c9a4e-2b1f-4c3d-8e7a-6f5b4c3d2e1f' } },
   'DELETE /api/projects/{id}/files/{fileId}': { summary: 'Remove a file from a project', tag: 'Projects', errors: [400, 404] },
   'POST /api/import': { summary: 'Import a ChatGPT, Claude or own export (multipart); runs in the background', tag: 'Imports', errors: [401, RATE_LIMITED] },
   'GET /api/import/{id}': { summary: "An import's progress and summary", tag: 'Imports', errors: [400, 401] },
   'POST /api/files': { summary: 'Upload a file (multipart) to attach to a message', tag: 'Files', errors: [400, SIGNED_IN, 403, 413, 415] },
-  'GET /api/files/{id}': { summary: "A file's bytes (yours, or one in a public chat)", tag: 'Files', errors: [400, 404] },
+  'GET /api/files/{id}': {
+    summary: "A file's bytes (yours, or one in a public chat)",
+    tag: 'Files',
+    errors: [400, 404],
+    success: { status: 200, mediaType: 'application/octet-stream', description: 'The bytes, with the type sniffed at upload, `nosniff` and a sandbox policy' },
+  },
   'DELETE /api/files/{id}': { summary: 'Delete an upload no message carries', tag: 'Files', errors: [400, 404, 409], noContent: true },
-  'POST /api/account/password': { summary: "Change a local account's password", tag: 'Account', errors: [400, 401, RATE_LIMITED] },
+  'POST /api/account/password': { summary: "Change a local account's password", tag: 'Account', errors: [400, 401, RATE_LIMITED], bodyExample: { currentPassword: 'correct horse battery staple', newPassword: 'tr0ub4dor and three more words' } },
   'POST /api/account/sign-out-everywhere': { summary: 'End every session of your account', tag: 'Account', errors: [401] },
   'DELETE /api/account': { summary: 'Delete your account with its chats and files', tag: 'Account', errors: [400, 401], bodyExample: { confirm: 'delete my account' } },
   'GET /api/tokens': { summary: 'Your API tokens (never their secrets)', tag: 'Account', errors: [401] },

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger'
 import { Type } from 'typebox'
 import type { FastifySchema } from 'fastify'
 import { ROUTE_DOCS, openApiPath, type RouteDoc } from '../openapi/route-docs.ts'
+import { NOT_FOR_TOKENS } from './session.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 export const API_DOCS_PATH = '/api/docs'
@@ -40,7 +41,8 @@ export default fp(
         const documented = url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH)
         if (!documented) return { schema: { ...schema, hide: true }, url }
         const method = [route.method].flat().find((name) => name !== 'HEAD') ?? 'GET'
-        return { schema: withRouteDoc(schema, ROUTE_DOCS[`${method} ${openApiPath(url)}`]), url }
+        const errors = [401, ...(NOT_FOR_TOKENS.some((prefix) => url.startsWith(prefix)) ? [403] : [])]
+        return { schema: withRouteDoc(schema, ROUTE_DOCS[`${method} ${openApiPath(url)}`], errors), url }
       },
     })
 
@@ -75,8 +77,8 @@ const ERROR_BODY = {
 
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'The request is not valid (the message names the field)',
-  401: 'Sign in (or send a valid API token) first',
-  403: "Not allowed by the server's policy (the code says which)",
+  401: 'Sign in first, or the API token is not valid (revoked, mistyped, or its account disabled)',
+  403: "Not allowed: the server's policy, or a route API tokens may not use (the code says which)",
   404: 'Not found, or not yours',
   409: 'Conflicts with the current state',
   413: 'Too large',
@@ -86,18 +88,38 @@ const ERROR_MEANINGS: Record<number, string> = {
 }
 
 /** The route's schema with its documentation merged in (copies: the schemas that validate stay as they are). */
-function withRouteDoc(schema: FastifySchema, doc: RouteDoc | undefined) {
+function withRouteDoc(schema: FastifySchema, doc: RouteDoc | undefined, tokenErrors: number[]) {
   if (!doc) return schema
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) }
-  for (const status of doc.errors) response[status] ??= { ...ERROR_BODY, description: ERROR_MEANINGS[status] ?? 'Error' }
+  // Any route: a Bearer token that does not hold is a 401; where tokens may not go, a 403.
+  for (const status of [...doc.errors, ...tokenErrors]) response[status] ??= { ...ERROR_BODY, description: ERROR_MEANINGS[status] ?? 'Error' }
   for (const [status, value] of Object.entries(response)) {
     if (/^[45]/.test(status) && value && typeof value === 'object' && !('description' in value)) response[status] = { ...value, description: ERROR_MEANINGS[Number(status)] ?? 'Error' }
   }
   if (doc.noContent) response[204] = { type: 'null', description: 'Done; no body' }
+  if (doc.success) response[doc.success.status] ??= { description: doc.success.description, content: { [doc.success.mediaType]: { schema: { type: 'string' } } } }
   if (doc.responseExample !== undefined) {
     const success = Object.keys(response).find((status) => status.startsWith('2') && status !== '204')
     if (success) response[success] = { ...(response[success] as object), examples: [doc.responseExample] }
   }
   const body = doc.bodyExample !== undefined && schema.body ? { ...(schema.body as object), examples: [doc.bodyExample] } : schema.body
-  return { ...schema, summary: doc.summary, tags: [doc.tag], ...(doc.description ? { description: doc.description } : {}), ...(body ? { body } : {}), response }
+  return { ...schema, summary: doc.summary, tags: [doc.tag], ...(doc.description ? { description: doc.description } : {}), ...(body ? { body } : {}), response: asJsonSchema2020(response) }
+}
+
+/**
+ * TypeBox writes tuples the draft-07 way (`items: [a, b]`); OpenAPI 3.1 speaks JSON Schema 2020-12,
+ * where that is `prefixItems`. A copy for the document: the validators keep what they compiled.
+ */
+function asJsonSchema2020<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(asJsonSchema2020) as T
+  if (!value || typeof value !== 'object') return value
+  const copy: Record<string, unknown> = {}
+  for (const [key, child] of Object.entries(value)) copy[key] = asJsonSchema2020(child)
+  if (Array.isArray(copy.items)) {
+    copy.prefixItems = copy.items
+    copy.items = copy.additionalItems === false ? false : undefined
+    delete copy.additionalItems
+    if (copy.items === undefined) delete copy.items
+  }
+  return copy as T
 }

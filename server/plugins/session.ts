@@ -20,7 +20,7 @@ const ACTIVE_RESOLUTION_MS = 60_000
  * leaked token must not be able to mint more tokens or lock its owner out. (The admin API answers a
  * token with 404, as it answers everyone who is not an administrator in a browser.)
  */
-const NOT_FOR_TOKENS = ['/api/account', '/api/tokens', '/api/auth/', '/api/import']
+export const NOT_FOR_TOKENS = ['/api/account', '/api/tokens', '/api/auth/', '/api/import']
 
 interface SessionData {
   /** Anonymous owner id: owns the visitor's data until they sign in. */

@@ -1,7 +1,7 @@
 // The admin API (issue 19): 404 to everyone but administrators (the same answer as an unknown
 // route); the users table (paged, searchable, with their counts); disable, sign out everywhere,
 // make admin, per-user quota, delete after a typed confirmation; every action in the audit log.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { readSession, sameOrigin, sameOriginJson, signUp } from '../helpers/session.ts'
@@ -10,7 +10,7 @@ import { ADMIN_USERS_PAGE_SIZE } from '../../shared/admin.ts'
 
 const as = (cookie: string | undefined, json = false) => ({ ...(json ? sameOriginJson : sameOrigin), ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) })
 
-async function setUp(t: Parameters<Parameters<typeof t.test>[1]>[0], env: Record<string, string> = {}) {
+async function setUp(t: Test, env: Record<string, string> = {}) {
   const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com', OFFLINE_TOKEN_DELAY_MS: '0', ...env })
   const admin = await signUp(app, 'boss@example.com')
   const ada = await signUp(app, 'ada@example.com')
