@@ -28,5 +28,6 @@ export const pageModules: Record<string, string> = {
   'chat-id': 'pages/chat.tsx',
   playground: 'pages/playground.tsx',
   'sign-in': 'pages/sign-in.tsx',
+  admin: 'pages/admin.tsx',
   error: 'pages/error.tsx',
 }

@@ -8,6 +8,7 @@ export const pages: Record<PageName, LazyPage> = {
   'chat-id': lazyPage(() => import('./pages/chat.tsx')),
   playground: lazyPage(() => import('./pages/playground.tsx')),
   'sign-in': lazyPage(() => import('./pages/sign-in.tsx')),
+  admin: lazyPage(() => import('./pages/admin.tsx')),
 }
 
 export const errorPage: LazyPage<{ error: PageError }> = lazyPage(() => import('./pages/error.tsx'))

@@ -69,3 +69,12 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.remove-admin': 'Removed administrator',
   'user.quota': 'Set daily quota',
 }
+
+/** The admin page's loader: everything its first paint shows. */
+export interface AdminPageData {
+  users: AdminUsersPage
+  usage: AdminUsage
+  audit: AuditPage
+  /** The administrator looking (no actions on oneself). */
+  you: string
+}

@@ -19,6 +19,8 @@ export interface HomePageData {
   defaultModel: string
   /** The tools on offer (a new chat starts with all of them on). */
   tools: ToolInfo[]
+  /** ANONYMOUS_CHAT=false: where to sign in; visitors who have not see that instead of the composer. */
+  signInToChat?: string
 }
 
 /** partial: stopped by the user; interrupted: cut by a crash, a restart or a lost replica. */

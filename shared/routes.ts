@@ -102,7 +102,7 @@ function safeDecode(part: string): string {
   }
 }
 
-export type PageName = 'index' | 'chat-id' | 'playground' | 'sign-in'
+export type PageName = 'index' | 'chat-id' | 'playground' | 'sign-in' | 'admin'
 
 export const router = defineRouter<PageName>([
   { name: 'index', path: '/' },
@@ -111,6 +111,8 @@ export const router = defineRouter<PageName>([
   { name: 'playground', path: '/_playground' },
   // The local-account form the sign-in popup shows; signed-in visitors are sent home.
   { name: 'sign-in', path: '/auth/local', middleware: ['guest-only'] },
+  // The operator's page (issue 19); its loader answers 404 to all but administrators.
+  { name: 'admin', path: '/admin' },
 ])
 
 /** `/chat/a` → `/chat/a/_payload.json`, `/` → `/_payload.json`. */

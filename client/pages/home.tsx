@@ -18,6 +18,8 @@ import { Icon } from '../components/ui/icon.tsx'
 import { connectionState, useConnectionState } from '../lib/connection.ts'
 import { importWhenConnected } from '../lib/chunk-reload.ts'
 import type { SentFile } from '../components/chat/attachments/file-sizes.ts'
+import { useSession } from '../lib/session.ts'
+import { openSignIn } from '../lib/auth-popup.ts'
 
 // What the app can do, each a click away: with no model configured the offline demo shows it too.
 const SUGGESTIONS = [
@@ -47,6 +49,8 @@ export default function HomePage() {
   const projectId = new URLSearchParams(useSearch()).get('project')
   const Project = ProjectPart.useComponent(Boolean(projectId))
   useFocusOnArrival(prompt)
+  // ANONYMOUS_CHAT=false: a visitor signs in before the first message.
+  const signInUrl = useSession().loggedIn ? undefined : data.signInToChat
 
   /** Creates the chat with its first question, then the chat screen streams the answer. */
   async function start(question: string, files: SentFile[] = []) {
@@ -121,8 +125,17 @@ export default function HomePage() {
           <p className="mt-2 text-lg text-neutral-600 dark:text-neutral-300">How can I help you today?</p>
         </div>
       )}
-      {composer}
-      {projectId ? (
+      {signInUrl ? (
+        <p className="text-neutral-600 dark:text-neutral-300">
+          This server keeps chats for its members.{' '}
+          <button type="button" className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-400" onClick={() => openSignIn(signInUrl)}>
+            Sign in to start chatting
+          </button>
+        </p>
+      ) : (
+        composer
+      )}
+      {signInUrl ? null : projectId ? (
         Project && <Project key={projectId} projectId={projectId} part="chats" />
       ) : (
         <section aria-labelledby="suggestions-heading">

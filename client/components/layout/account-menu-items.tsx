@@ -7,7 +7,7 @@ import { openSettings } from '../../lib/settings.ts'
 import type { MenuSection } from '../ui/menu.tsx'
 import type { SessionUser } from '../../../shared/session.ts'
 
-export function accountMenuSections(user: SessionUser): MenuSection[] {
+export function accountMenuSections(user: SessionUser, navigate: (to: string) => void): MenuSection[] {
   const mode = readPreference()
   return [
     {
@@ -15,6 +15,8 @@ export function accountMenuSections(user: SessionUser): MenuSection[] {
       label: `Signed in as ${user.email ?? user.name}`,
       items: [
         { label: 'Settings', onSelect: () => void openSettings() },
+        // Only administrators see it (the page is a 404 to everyone else).
+        ...(user.admin ? [{ label: 'Admin', hint: 'Users, usage, audit log', onSelect: () => navigate('/admin') }] : []),
         {
           label: 'Account settings',
           onSelect: () => void import('../account/account-dialog.tsx').then(({ AccountDialog }) => overlay.open(AccountDialog, { user })),

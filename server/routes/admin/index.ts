@@ -5,17 +5,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
-import { ADMIN_USAGE_DAYS, ADMIN_USERS_PAGE_SIZE, AdminUsageSchema, AdminUserSchema, AdminUsersPageSchema, AuditPageSchema } from '../../../shared/admin.ts'
+import { ADMIN_USERS_PAGE_SIZE, AdminUsageSchema, AdminUserSchema, AdminUsersPageSchema, AuditPageSchema } from '../../../shared/admin.ts'
 import type { User } from '../../services/auth/users.ts'
-import { createUserDirectory } from '../../services/admin/user-directory.ts'
 import { UNLIMITED_QUOTA } from '../../services/usage/quota.ts'
-import { utcDay } from '../../services/usage/usage-store.ts'
+import { adminUsage, auditPage, userDirectory } from './admin-data.ts'
 import { ErrorBody } from '../chats/common.ts'
 import { removeAccount } from '../auth/remove-account.ts'
 
-const DAY_MS = 86_400_000
 const UserParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-const AUDIT_PAGE_SIZE = 50
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +21,7 @@ declare module 'fastify' {
 }
 
 export default async function adminRoutes(app: FastifyInstance) {
-  const directory = createUserDirectory(app.db, { policy: app.config.operators, usage: app.usage, now: Date.now })
+  const directory = userDirectory(app)
 
   app.decorateRequest('admin', null as unknown as User)
   // Before anything else (body validation included): a non-administrator learns nothing here.
@@ -158,21 +155,9 @@ export default async function adminRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get('/api/admin/usage', { schema: { summary: 'Tokens per day and model, top users and failed answers, last 30 days', response: { 200: AdminUsageSchema, 404: ErrorBody } } }, async () => {
-    const from = utcDay(Date.now() - (ADMIN_USAGE_DAYS - 1) * DAY_MS)
-    const [days, top, failures] = await Promise.all([app.usage.perDayAndModel(from), app.usage.topOwners(from, 10), app.usage.failures(from)])
-    const names = await directory.names(top.map((owner) => owner.ownerId))
-    return {
-      from,
-      days,
-      topUsers: top.map((owner) => {
-        const known = names.get(owner.ownerId)
-        return { id: owner.ownerId, name: known?.name ?? 'Anonymous visitor', email: known?.email ?? null, inputTokens: owner.inputTokens, outputTokens: owner.outputTokens, answers: owner.answers }
-      }),
-      failures,
-      quotas: { tokensPerDay: app.config.operators.quotaTokensPerDay, tokensPerDayAnonymous: app.config.operators.quotaTokensPerDayAnonymous },
-    }
-  })
+  app.get('/api/admin/usage', { schema: { summary: 'Tokens per day and model, top users and failed answers, last 30 days', response: { 200: AdminUsageSchema, 404: ErrorBody } } }, async () =>
+    adminUsage(app),
+  )
 
   app.get<{ Querystring: { before?: number } }>(
     '/api/admin/audit',
@@ -183,10 +168,6 @@ export default async function adminRoutes(app: FastifyInstance) {
         response: { 200: AuditPageSchema, 404: ErrorBody },
       },
     },
-    async (request) => {
-      const entries = await app.audit.list({ limit: AUDIT_PAGE_SIZE + 1, before: request.query.before })
-      const shownEntries = entries.slice(0, AUDIT_PAGE_SIZE)
-      return { entries: shownEntries, nextBefore: entries.length > AUDIT_PAGE_SIZE ? shownEntries[shownEntries.length - 1]!.at : null }
-    },
+    async (request) => auditPage(app, request.query.before),
   )
 }

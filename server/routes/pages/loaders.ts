@@ -5,6 +5,9 @@ import type { PageName } from '../../../shared/routes.ts'
 import type { ChatPageData, HomePageData } from '../../../shared/page-data.ts'
 import { pageNotFound } from '../../../shared/errors.ts'
 import { readChat } from '../chats/common.ts'
+import { configuredProviders } from '../auth/index.ts'
+import { adminUsage, auditPage, userDirectory } from '../admin/admin-data.ts'
+import { ADMIN_USERS_PAGE_SIZE, type AdminPageData } from '../../../shared/admin.ts'
 
 export interface LoaderContext {
   params: Record<string, string>
@@ -22,7 +25,8 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
     const [models, settings] = await Promise.all([request.server.llm.list(), ownerId === null ? null : request.server.settings.get(ownerId)])
     // The owner's default model when it is still on offer, else the server's.
     const defaultModel = models.find((model) => model.id === settings?.defaultModel) ?? models.find((model) => model.default)!
-    return { models, defaultModel: defaultModel.id, tools: request.server.tools.list() }
+    const signInToChat = request.server.config.operators.anonymousChat ? undefined : configuredProviders(request.server)[0]?.url
+    return { models, defaultModel: defaultModel.id, tools: request.server.tools.list(), ...(signInToChat && { signInToChat }) }
   },
   // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.
   'chat-id': async ({ params, request }) => {
@@ -34,6 +38,14 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
   'sign-in': async ({ request }) => {
     if (!request.server.config.auth.local) throw pageNotFound('/auth/local')
     return {}
+  },
+  // Administrators only; to everyone else the page does not exist.
+  admin: async ({ request }) => {
+    const user = await request.getUser()
+    if (!user?.admin) throw pageNotFound('/admin')
+    const app = request.server
+    const [users, usage, audit] = await Promise.all([userDirectory(app).page({ limit: ADMIN_USERS_PAGE_SIZE }), adminUsage(app), auditPage(app)])
+    return { users: users!, usage, audit, you: user.id } satisfies AdminPageData
   },
   playground: async ({ request }) => {
     if (!request.server.config.uiPlayground) throw pageNotFound('/_playground')
