@@ -19,7 +19,7 @@ export interface HomePageData {
   defaultModel: string
   /** The tools on offer (a new chat starts with all of them on). */
   tools: ToolInfo[]
-  /** ANONYMOUS_CHAT=false: where to sign in; visitors who have not see that instead of the composer. */
+  /** ANONYMOUS_CHAT=false, for a visitor not signed in: where to sign in (shown instead of the composer). */
   signInToChat?: string
 }
 

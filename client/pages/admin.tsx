@@ -7,6 +7,7 @@ import { useRouteData } from '../lib/page-context.ts'
 import { UsagePanel } from '../components/admin/usage-panel.tsx'
 import { UsersTable } from '../components/admin/users-table.tsx'
 import { AuditLog } from '../components/admin/audit-log.tsx'
+import '../components/admin/admin.css'
 
 export default function AdminPage() {
   const { data } = useRouteData<AdminPageData>()
@@ -14,7 +15,7 @@ export default function AdminPage() {
   const [audit, setAudit] = useState<AuditPage>(data.audit)
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-10 px-4 py-8 sm:px-6">
+    <div className="admin-page mx-auto flex w-full flex-1 flex-col gap-10 px-4 py-8 sm:px-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-900 dark:text-white">Administration</h1>
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-300">Who uses this server, how much, and what administrators did.</p>

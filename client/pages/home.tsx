@@ -18,8 +18,6 @@ import { Icon } from '../components/ui/icon.tsx'
 import { connectionState, useConnectionState } from '../lib/connection.ts'
 import { importWhenConnected } from '../lib/chunk-reload.ts'
 import type { SentFile } from '../components/chat/attachments/file-sizes.ts'
-import { useSession } from '../lib/session.ts'
-import { openSignIn } from '../lib/auth-popup.ts'
 
 // What the app can do, each a click away: with no model configured the offline demo shows it too.
 const SUGGESTIONS = [
@@ -49,8 +47,8 @@ export default function HomePage() {
   const projectId = new URLSearchParams(useSearch()).get('project')
   const Project = ProjectPart.useComponent(Boolean(projectId))
   useFocusOnArrival(prompt)
-  // ANONYMOUS_CHAT=false: a visitor signs in before the first message.
-  const signInUrl = useSession().loggedIn ? undefined : data.signInToChat
+  // ANONYMOUS_CHAT=false: a visitor signs in (a full-page sign-in that returns here) before chatting.
+  const signInUrl = data.signInToChat
 
   /** Creates the chat with its first question, then the chat screen streams the answer. */
   async function start(question: string, files: SentFile[] = []) {
@@ -126,12 +124,9 @@ export default function HomePage() {
         </div>
       )}
       {signInUrl ? (
-        <p className="text-neutral-600 dark:text-neutral-300">
-          This server keeps chats for its members.{' '}
-          <button type="button" className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-400" onClick={() => openSignIn(signInUrl)}>
-            Sign in to start chatting
-          </button>
-        </p>
+        <a href={signInUrl} className="text-primary-700 underline dark:text-primary-400">
+          Sign in to start chatting
+        </a>
       ) : (
         composer
       )}

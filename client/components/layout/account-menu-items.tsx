@@ -6,8 +6,10 @@ import { overlay } from '../../lib/overlay.ts'
 import { openSettings } from '../../lib/settings.ts'
 import type { MenuSection } from '../ui/menu.tsx'
 import type { SessionUser } from '../../../shared/session.ts'
+// The menu's own chunk navigates through the browser location wouter's router follows.
+import { navigate } from 'wouter/use-browser-location'
 
-export function accountMenuSections(user: SessionUser, navigate: (to: string) => void): MenuSection[] {
+export function accountMenuSections(user: SessionUser): MenuSection[] {
   const mode = readPreference()
   return [
     {

@@ -1,5 +1,4 @@
 import { useContext } from 'react'
-import { useLocation } from 'wouter'
 import { InitialStateContext } from '../../lib/page-context.ts'
 import { useSession } from '../../lib/session.ts'
 import { openSignIn } from '../../lib/auth-popup.ts'
@@ -13,7 +12,6 @@ const BUTTON =
 export function AccountMenu() {
   const { session, loggedIn } = useSession()
   const providers = useContext(InitialStateContext)?.providers ?? []
-  const [, navigate] = useLocation()
 
   if (!loggedIn || !session.user) {
     if (providers.length === 0) return null
@@ -46,7 +44,7 @@ export function AccountMenu() {
       }
       triggerClassName={BUTTON}
       // Made when the menu opens (account-menu-items.tsx): their code is not part of the first load.
-      sections={() => import('./account-menu-items.tsx').then((items) => items.accountMenuSections(user, navigate))}
+      sections={() => import('./account-menu-items.tsx').then((items) => items.accountMenuSections(user))}
     />
   )
 }

@@ -79,7 +79,7 @@ export function ApiTokens() {
             </Button>
           </form>
           {made && (
-            <div role="status" className="mt-3 rounded-md border border-neutral-200 p-3 dark:border-neutral-700">
+            <div role="status" className="mt-2 rounded-md border border-neutral-200 p-3 dark:border-neutral-700">
               <label htmlFor={ids.secret} className="block text-sm font-medium">
                 Your new token “{made.name}”. Copy it now: it is not shown again.
               </label>
@@ -104,7 +104,7 @@ export function ApiTokens() {
             </p>
           )}
           {tokens && tokens.length > 0 && (
-            <ul aria-label="API tokens" className="mt-3 grid gap-1">
+            <ul aria-label="API tokens" className="mt-2 grid gap-1">
               {tokens.map((token) => (
                 <li key={token.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-neutral-100 dark:hover:bg-neutral-800">
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">{token.name}</span>

@@ -80,10 +80,6 @@ export function Menu({
         if (event.key === 'ArrowDown') {
           event.preventDefault()
           toggle(true)
-        } else if (event.key === 'Escape' && open) {
-          // Open but its items are still on their way (focus is still here): Escape closes it too.
-          event.preventDefault()
-          close()
         }
       }}
       className={triggerClassName}

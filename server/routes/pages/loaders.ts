@@ -25,7 +25,8 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
     const [models, settings] = await Promise.all([request.server.llm.list(), ownerId === null ? null : request.server.settings.get(ownerId)])
     // The owner's default model when it is still on offer, else the server's.
     const defaultModel = models.find((model) => model.id === settings?.defaultModel) ?? models.find((model) => model.default)!
-    const signInToChat = request.server.config.operators.anonymousChat ? undefined : configuredProviders(request.server)[0]?.url
+    // ANONYMOUS_CHAT=false and not signed in: the page offers sign-in instead of the composer.
+    const signInToChat = request.server.config.operators.anonymousChat || (await request.getUser()) ? undefined : configuredProviders(request.server)[0]?.url
     return { models, defaultModel: defaultModel.id, tools: request.server.tools.list(), ...(signInToChat && { signInToChat }) }
   },
   // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
-import { API_TOKEN_NAME_MAX_CHARS, ApiTokenSchema } from '../../../shared/api-tokens.ts'
+import { API_TOKEN_NAME_MAX_CHARS } from '../../../shared/api-tokens.ts'
+import { ApiTokenSchema } from '../../../shared/api-token-schema.ts'
 import { API_TOKENS_PER_USER } from '../../services/auth/api-tokens.ts'
 import { ErrorBody, NO_NUL } from '../chats/common.ts'
 
