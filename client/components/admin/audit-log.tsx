@@ -13,8 +13,8 @@ function detailsOf(entry: AuditEntry): string {
     const tokens = details.tokensPerDay as number | null
     return tokens === null ? "the server's" : tokens === -1 ? 'no limit' : `${formatNumber(tokens)} tokens a day`
   }
-  if (typeof details.sessionsEnded === 'number') return `${details.sessionsEnded} sessions ended`
-  if (typeof details.chats === 'number') return `with ${details.chats} chats`
+  if (typeof details.sessionsEnded === 'number') return `${details.sessionsEnded} ${details.sessionsEnded === 1 ? 'session' : 'sessions'} ended`
+  if (typeof details.chats === 'number') return `with ${details.chats} ${details.chats === 1 ? 'chat' : 'chats'}`
   return ''
 }
 

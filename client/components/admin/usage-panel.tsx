@@ -9,8 +9,9 @@ const COLORS = ['#16a34a', '#2563eb', '#d97706', '#9333ea', '#db2777', '#0891b2'
 const DAY_MS = 86_400_000
 const WIDTH = 600
 const HEIGHT = 180
-const LEFT = 40
-const BOTTOM = 20
+// Bars only in the SVG (it stretches to the card); its labels are HTML, so they stay legible on a phone.
+const LEFT = 0
+const BOTTOM = 1
 
 interface DayTotals {
   day: string
@@ -60,15 +61,9 @@ export function UsagePanel({ usage }: { usage: AdminUsage }) {
         <Stat label="Daily quota per visitor" value={usage.quotas.tokensPerDayAnonymous === null ? 'none' : formatNumber(usage.quotas.tokensPerDayAnonymous)} />
       </div>
       <figure className="admin-card">
-        <figcaption className="admin-muted">Tokens (in and out) per day (UTC), by model</figcaption>
+        <figcaption className="admin-muted">Tokens (in and out) per day (UTC), by model; the highest day: {formatCompact(max)}</figcaption>
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="admin-chart" role="img" aria-label={`Tokens per day: ${formatNumber(totals.input + totals.output)} in ${ADMIN_USAGE_DAYS} days`} preserveAspectRatio="none">
           <line x1={LEFT} y1={plotHeight} x2={WIDTH} y2={plotHeight} className="admin-chart-axis" />
-          <text x={LEFT - 4} y={10} textAnchor="end" className="admin-chart-label">
-            {formatCompact(max)}
-          </text>
-          <text x={LEFT - 4} y={plotHeight} textAnchor="end" className="admin-chart-label">
-            0
-          </text>
           {days.map((day, i) => {
             let y = plotHeight
             return (
@@ -83,15 +78,15 @@ export function UsagePanel({ usage }: { usage: AdminUsage }) {
                   y -= height
                   return <rect key={model} x={LEFT + i * slot + slot * 0.15} y={y} width={slot * 0.7} height={height} fill={color(model)} />
                 })}
-                {i % 7 === 0 && (
-                  <text x={LEFT + i * slot + slot / 2} y={HEIGHT - 4} textAnchor="middle" className="admin-chart-label">
-                    {shortDay(day.day)}
-                  </text>
-                )}
               </g>
             )
           })}
         </svg>
+        <div className="admin-chart-days" aria-hidden="true">
+          {[days[0], days[Math.floor(days.length / 2)], days[days.length - 1]].map((day) => (
+            <span key={day!.day}>{shortDay(day!.day)}</span>
+          ))}
+        </div>
         {models.length > 0 ? (
           <ul className="admin-legend" aria-label="Models">
             {models.map((model) => (
@@ -106,7 +101,7 @@ export function UsagePanel({ usage }: { usage: AdminUsage }) {
         )}
         <details className="mt-2">
           <summary className="admin-muted cursor-pointer">The numbers as a table</summary>
-          <div className="admin-table-wrap mt-2">
+          <div className="admin-table-wrap mt-2" data-scroll="">
             <table className="admin-table">
               <caption className="sr-only">Tokens and answers per day and model</caption>
               <thead>

@@ -100,13 +100,13 @@ export function UsersTable({ initial, you, onAction }: { initial: AdminUsersPage
           <thead>
             <tr>
               <th scope="col">User</th>
-              <th scope="col">Provider</th>
-              <th scope="col">Created</th>
+              <th scope="col" data-optional="">Provider</th>
+              <th scope="col" data-optional="">Created</th>
               <th scope="col">Last active</th>
-              <th scope="col" className="admin-num">Chats</th>
-              <th scope="col" className="admin-num">Messages</th>
+              <th scope="col" className="admin-num" data-optional="">Chats</th>
+              <th scope="col" className="admin-num" data-optional="">Messages</th>
               <th scope="col" className="admin-num">Tokens this month</th>
-              <th scope="col" className="admin-num">Storage</th>
+              <th scope="col" className="admin-num" data-optional="">Storage</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>
@@ -130,13 +130,13 @@ export function UsersTable({ initial, you, onAction }: { initial: AdminUsersPage
                   {user.quotaTokensPerDay !== null && <span className="admin-badge">{user.quotaTokensPerDay === -1 ? 'No quota' : `Quota ${formatNumber(user.quotaTokensPerDay)}/day`}</span>}
                   <div className="admin-muted">{user.email ?? '—'}</div>
                 </td>
-                <td>{user.provider}</td>
-                <td>{formatDate(user.createdAt)}</td>
+                <td data-optional="">{user.provider}</td>
+                <td data-optional="">{formatDate(user.createdAt)}</td>
                 <td>{formatAgo(user.lastActiveAt)}</td>
-                <td className="admin-num">{formatNumber(user.chats)}</td>
-                <td className="admin-num">{formatNumber(user.messages)}</td>
+                <td className="admin-num" data-optional="">{formatNumber(user.chats)}</td>
+                <td className="admin-num" data-optional="">{formatNumber(user.messages)}</td>
                 <td className="admin-num">{formatNumber(user.tokensThisMonth)}</td>
-                <td className="admin-num">{formatBytes(user.storageBytes)}</td>
+                <td className="admin-num" data-optional="">{formatBytes(user.storageBytes)}</td>
                 <td>
                   <Menu
                     label={`Actions for ${user.email ?? user.name}`}
