@@ -144,3 +144,25 @@ test('the API reference renders the documented operations', async ({ page }) => 
   await expect(page.getByText('/api/chats/{id}/stream').first()).toBeVisible()
   await expect(page.getByText('Make an API token (its secret is shown once)')).toBeVisible()
 })
+
+test('Settings → API tokens: make one (shown once), a script uses it, revoke it', async ({ page }) => {
+  await signUp(page, uniqueEmail('script'), 'Script Writer')
+  await page.goto(`${app.url}/`)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await settings.getByRole('textbox', { name: 'Name' }).fill('Nightly backup')
+  await settings.getByRole('button', { name: 'Make token' }).click()
+  const secret = settings.getByRole('textbox', { name: /Your new token “Nightly backup”\. Copy it now/ })
+  await expect(secret).toHaveValue(/^chat_/)
+  const token = await secret.inputValue()
+  await scan(page, 'the settings dialog with a new token')
+
+  // A script: no cookie, only the token.
+  const script = await fetch(`${app.url}/api/chats`, { headers: { authorization: `Bearer ${token}` } })
+  expect(script.status).toBe(200)
+  await settings.getByRole('button', { name: 'Revoke “Nightly backup”' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('“Nightly backup” is revoked.')
+  await expect(settings.getByRole('list', { name: 'API tokens' })).toHaveCount(0)
+  expect((await fetch(`${app.url}/api/chats`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401)
+})

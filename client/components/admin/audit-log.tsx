@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '../../../shared/
 import { http } from '../../lib/http.ts'
 import { notify } from '../../lib/toast.ts'
 import { Button } from '../ui/button.tsx'
-import { formatDateTime, formatNumber } from './format.ts'
+import { Time, formatNumber } from './format.tsx'
 import './admin.css'
 
 function detailsOf(entry: AuditEntry): string {
@@ -50,9 +50,7 @@ export function AuditLog({ page }: { page: AuditPage }) {
             const details = detailsOf(entry)
             return (
               <li key={entry.id}>
-                <time dateTime={new Date(entry.at).toISOString()} className="admin-muted">
-                  {formatDateTime(entry.at)}
-                </time>{' '}
+                <Time at={entry.at} as="datetime" className="admin-muted" />{' '}
                 <strong>{entry.actor.email ?? entry.actor.id}</strong> · {AUDIT_ACTIONS[entry.action] ?? entry.action}
                 {entry.target && <> · {entry.target.email ?? entry.target.id}</>}
                 {details && <span className="admin-muted"> ({details})</span>}

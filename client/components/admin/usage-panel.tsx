@@ -2,7 +2,7 @@
 // as a table for screen readers and for copying), the top users, and failed answers by kind.
 import type { AdminUsage } from '../../../shared/admin.ts'
 import { ADMIN_USAGE_DAYS } from '../../../shared/admin.ts'
-import { formatCompact, formatNumber } from './format.ts'
+import { formatCompact, formatNumber } from './format.tsx'
 import './admin.css'
 
 const COLORS = ['#16a34a', '#2563eb', '#d97706', '#9333ea', '#db2777', '#0891b2', '#64748b']

@@ -9,7 +9,7 @@ import { overlay } from '../../lib/overlay.ts'
 import { Menu, type MenuItem } from '../ui/menu.tsx'
 import { Button } from '../ui/button.tsx'
 import { Icon } from '../ui/icon.tsx'
-import { formatAgo, formatDate, formatNumber } from './format.ts'
+import { Time, formatNumber } from './format.tsx'
 import { DeleteUserDialog, QuotaDialog } from './user-dialogs.tsx'
 import { rowMenuButtonClasses } from '../history/chat-history-list.tsx'
 import './admin.css'
@@ -131,8 +131,10 @@ export function UsersTable({ initial, you, onAction }: { initial: AdminUsersPage
                   <div className="admin-muted">{user.email ?? '—'}</div>
                 </td>
                 <td data-optional="">{user.provider}</td>
-                <td data-optional="">{formatDate(user.createdAt)}</td>
-                <td>{formatAgo(user.lastActiveAt)}</td>
+                <td data-optional="">
+                  <Time at={user.createdAt} as="date" />
+                </td>
+                <td>{user.lastActiveAt === null ? 'never' : <Time at={user.lastActiveAt} as="ago" />}</td>
                 <td className="admin-num" data-optional="">{formatNumber(user.chats)}</td>
                 <td className="admin-num" data-optional="">{formatNumber(user.messages)}</td>
                 <td className="admin-num">{formatNumber(user.tokensThisMonth)}</td>
