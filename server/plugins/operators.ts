@@ -38,8 +38,7 @@ export default fp(
       const user = await request.getUser()
       let limit: number | null
       if (user) {
-        const row = await app.db.selectFrom('users').select('quota_tokens_per_day').where('id', '=', user.id).executeTakeFirst()
-        limit = effectiveQuota(row?.quota_tokens_per_day === null || row === undefined ? null : Number(row.quota_tokens_per_day), config.quotaTokensPerDay)
+        limit = effectiveQuota(await app.auth.users.quotaOf(user.id), config.quotaTokensPerDay)
       } else {
         limit = config.quotaTokensPerDayAnonymous
       }

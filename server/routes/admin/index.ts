@@ -78,7 +78,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/disable', { schema: { summary: 'Disable a user: no sign-in, sessions ended', ...userAction } }, async (request) => {
     notOnYourself(request, 'disable')
     const row = await target(request)
-    await app.db.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', row.id).where('disabled_at', 'is', null).execute()
+    if (row.disabled_at === null) await app.auth.users.setDisabled(row.id, Date.now())
     const ended = await app.auth.endSessionsOf(row.id)
     await audit(request, 'user.disable', row, { sessionsEnded: ended })
     return shown(row.id)
@@ -86,7 +86,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/enable', { schema: { summary: 'Enable a disabled user', ...userAction } }, async (request) => {
     const row = await target(request)
-    await app.db.updateTable('users').set({ disabled_at: null }).where('id', '=', row.id).execute()
+    await app.auth.users.setDisabled(row.id, null)
     await audit(request, 'user.enable', row)
     return shown(row.id)
   })
@@ -108,7 +108,7 @@ export default async function adminRoutes(app: FastifyInstance) {
         const current = await shown(row.id)
         if (current?.adminByConfig) throw new AppError(400, 'ADMIN_BY_CONFIG', `${row.email} is an administrator by ADMIN_EMAILS; only the server's configuration can change that.`)
       }
-      await app.db.updateTable('users').set({ is_admin: request.body.admin ? 1 : 0 }).where('id', '=', row.id).execute()
+      await app.auth.users.setAdmin(row.id, request.body.admin)
       await audit(request, request.body.admin ? 'user.make-admin' : 'user.remove-admin', row)
       return shown(row.id)
     },
@@ -126,7 +126,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await target(request)
-      await app.db.updateTable('users').set({ quota_tokens_per_day: request.body.tokensPerDay }).where('id', '=', row.id).execute()
+      await app.auth.users.setQuota(row.id, request.body.tokensPerDay)
       await audit(request, 'user.quota', row, { tokensPerDay: request.body.tokensPerDay })
       return shown(row.id)
     },

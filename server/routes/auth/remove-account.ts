@@ -9,6 +9,8 @@ export async function removeAccount(app: FastifyInstance, userId: string): Promi
   await app.files.remove(await app.files.store.idsOfOwner(userId))
   await app.projects.removeAllOf(userId)
   await app.settings.remove(userId)
+  // Its imports' records (file names, what was skipped) go too.
+  await app.db.deleteFrom('imports').where('owner_id', '=', userId).execute()
   await app.auth.users.remove(userId)
   return chats
 }

@@ -110,6 +110,27 @@ export function createUserStore(db: Kysely<Database>, options: { now?: () => num
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
     },
 
+    /** Disables (now) or enables (null) an account; a disabled one cannot sign in. */
+    async setDisabled(userId: string, at: number | null): Promise<void> {
+      await db.updateTable('users').set({ disabled_at: at }).where('id', '=', userId).execute()
+    },
+
+    /** Made an administrator on the admin page, or no longer (ADMIN_EMAILS admins stay admins). */
+    async setAdmin(userId: string, admin: boolean): Promise<void> {
+      await db.updateTable('users').set({ is_admin: admin ? 1 : 0 }).where('id', '=', userId).execute()
+    },
+
+    /** A user's own daily token quota: tokens, -1 for none, null for the server's. */
+    async setQuota(userId: string, tokensPerDay: number | null): Promise<void> {
+      await db.updateTable('users').set({ quota_tokens_per_day: tokensPerDay }).where('id', '=', userId).execute()
+    },
+
+    /** The user's own daily token quota (see setQuota); undefined for an unknown user. */
+    async quotaOf(userId: string): Promise<number | null | undefined> {
+      const row = await db.selectFrom('users').select('quota_tokens_per_day').where('id', '=', userId).executeTakeFirst()
+      return row ? (row.quota_tokens_per_day === null ? null : Number(row.quota_tokens_per_day)) : undefined
+    },
+
     /** Deletes the user; their sessions and API tokens go with it (ON DELETE CASCADE). */
     async remove(userId: string): Promise<void> {
       await db.deleteFrom('users').where('id', '=', userId).execute()
