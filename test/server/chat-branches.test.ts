@@ -192,7 +192,9 @@ t.test('switching: ownership, unknown messages, and refusals while an answer is 
   useModel(app, scriptedModel({ words: Array.from({ length: 200 }, () => 'slow '), delayMs: 10 }))
   const shown = await api.read()
   const running = api.regenerate(shown[2]!)
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  // Until the answer has started (a loaded machine, PostgreSQL: more than a fixed wait).
+  for (const deadline = Date.now() + 10_000; !app.answers.get(chat.id) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10))
+  t.ok(app.answers.get(chat.id), 'the answer is being written')
   const during = await api.branch(before[2]!.id)
   t.equal(during.statusCode, 409)
   t.match(during.json(), { code: 'ANSWER_RUNNING', message: /answer is being written/ })
