@@ -18,6 +18,11 @@ export function errorBody(error: FastifyError | AppError | Error): ErrorBody {
   }
 }
 
+/** The 404 of a route that does not exist (also what a route that must not be revealed answers). */
+export function routeNotFound(request: FastifyRequest): AppError {
+  return new AppError(404, 'NOT_FOUND', `No ${request.method} route for ${request.url.split('?')[0]}`)
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: Error) {
   const body = errorBody(error)
   if (body.statusCode >= 500) {
@@ -72,9 +77,7 @@ export default fp(
     })
     app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, error))
     app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0]
-      const error = new AppError(404, 'NOT_FOUND', `No ${request.method} route for ${path}`)
-      return sendError(request, reply, error)
+      return sendError(request, reply, routeNotFound(request))
     })
   },
   { name: 'errors', dependencies: ['bots'] },

@@ -11,6 +11,7 @@ import type { User } from '../../services/auth/users.ts'
 import { UNLIMITED_QUOTA } from '../../services/usage/quota.ts'
 import { adminUsage, auditPage, userDirectory } from './admin-data.ts'
 import { ErrorBody } from '../chats/common.ts'
+import { routeNotFound } from '../../plugins/errors.ts'
 import { removeAccount } from '../auth/remove-account.ts'
 
 const UserParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -28,7 +29,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   // Before anything else (body validation included): a non-administrator learns nothing here.
   app.addHook('onRequest', async (request) => {
     const user = request.viaApiToken ? null : await request.getUser()
-    if (!user?.admin) throw new AppError(404, 'NOT_FOUND', `No ${request.method} route for ${request.url.split('?')[0]}`)
+    if (!user?.admin) throw routeNotFound(request)
     request.admin = user
   })
   app.addHook('onSend', async (_request, reply) => {

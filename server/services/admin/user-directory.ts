@@ -3,7 +3,7 @@
 // the page, never one per user).
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { dialectOf } from '../../db/migrations.ts'
+import { messageBytesOf } from '../chats/chat-rows.ts'
 import type { AdminUser } from '../../../shared/admin.ts'
 import { isAdminEmail, type AccessPolicy } from '../auth/access-policy.ts'
 import type { UsageStore } from '../usage/usage-store.ts'
@@ -29,8 +29,7 @@ function likePattern(text: string): string {
 }
 
 export function createUserDirectory(db: Kysely<Database>, deps: { policy: AccessPolicy; usage: UsageStore; now: () => number }) {
-  const postgres = dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
-  const bytesOf = postgres ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
+  const bytesOf = messageBytesOf(db)
 
   /** Each user as the table shows them: a few grouped queries for all of them. */
   async function describe(shown: UserRow[]): Promise<AdminUser[]> {

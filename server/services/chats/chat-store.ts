@@ -2,8 +2,7 @@
 // (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
 // UIMessage parts stored as JSON.
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
-import { dialectOf } from '../../db/migrations.ts'
-import { toMessage, toSummary } from './chat-rows.ts'
+import { messageBytesOf, toMessage, toSummary } from './chat-rows.ts'
 import { countVersions, createChatTree, markShown } from './chat-tree.ts'
 import { createChatLists } from './chat-lists.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
@@ -56,8 +55,7 @@ export interface ChatChanges {
 }
 
 export function createChatStore(db: Kysely<Database>, now: () => number = Date.now) {
-  // Bytes of a JSON text column, in the database's own terms.
-  const bytesOf = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
+  const bytesOf = messageBytesOf(db)
 
   async function nextSeq(trx: Transaction<Database> | Kysely<Database>, chatId: string): Promise<number> {
     const row = await trx.selectFrom('messages').select((eb) => eb.fn.max('seq').as('max')).where('chat_id', '=', chatId).executeTakeFirst()
