@@ -207,10 +207,7 @@ export default fp(
     const auth: Auth = {
       users,
       apiTokens,
-      async endSessionsOf(userId) {
-        const result = await app.db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst()
-        return Number(result.numUpdatedRows)
-      },
+      endSessionsOf: (userId) => revokeSessionsOf(userId),
       async signIn(request, user) {
         const previous = liveSession(request)
         const anonymousOwnerId = previous.uid ? null : (previous.oid ?? null)
@@ -237,19 +234,24 @@ export default fp(
       async revokeAll(request, options = {}) {
         const current = data(request)
         if (!current.uid) return 0
-        let query = app.db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', current.uid).where('revoked_at', 'is', null)
-        if (options.keepCurrent && current.sid) query = query.where('id', '!=', current.sid)
-        const result = await query.executeTakeFirst()
+        const revoked = await revokeSessionsOf(current.uid, options.keepCurrent ? current.sid : undefined)
         if (!options.keepCurrent) {
           request.session.delete()
           userPromises.set(request, Promise.resolve(null))
         }
         request.log.info({ userId: current.uid, keepCurrent: Boolean(options.keepCurrent) }, 'session: revoked every session of the user')
-        return Number(result.numUpdatedRows)
+        return revoked
       },
       onSignIn(handler) {
         signInHandlers.push(handler)
       },
+    }
+
+    /** Revokes every live session of a user, but `keep`; returns how many. */
+    async function revokeSessionsOf(userId: string, keep?: string): Promise<number> {
+      let query = app.db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+      if (keep) query = query.where('id', '!=', keep)
+      return Number((await query.executeTakeFirst()).numUpdatedRows)
     }
 
     async function revoke(sessionId: string) {
