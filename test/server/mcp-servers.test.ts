@@ -127,3 +127,40 @@ t.test('a tool without readOnlyHint waits for the user: approved it runs, denied
   t.match(streamedText(denied.chunks), /You did not let the mcp__web__delete_note tool run \(“keep that one”\)/)
   t.equal(denied.stored.status, 'complete')
 })
+
+t.test('a published server from the npm registry (@modelcontextprotocol/server-everything, stdio) works as configured in Claude Desktop', async (t) => {
+  // Nobody on the team wrote this server: its tool names have hyphens, its titles and annotations are
+  // its own, and one tool answers with an image instead of text.
+  const everything = join(import.meta.dirname, '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+  const config = file('everything.json', { mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } })
+  const { app } = await buildApp(t, { MCP_CONFIG: config, OFFLINE_TOKEN_DELAY_MS: '0' })
+  await app.mcp!.settled()
+  t.same(app.mcp!.status().map((server) => [server.name, server.state]), [['everything', 'ready']])
+  const byName = new Map(app.tools.list().filter((tool) => tool.group === 'everything').map((tool) => [tool.name, tool]))
+  t.match(byName.get('mcp__everything__get-sum'), { label: 'Get Sum Tool', needsApproval: false }, 'readOnlyHint: true runs unasked')
+  t.match(byName.get('mcp__everything__echo'), { needsApproval: false })
+  t.match(byName.get('mcp__everything__toggle-simulated-logging'), { needsApproval: true }, 'readOnlyHint: false asks first')
+
+  const listed = (await app.inject({ url: '/api/tools' })).json()
+  t.ok(JSON.stringify(listed).includes('mcp__everything__get-sum'), 'the Tools control lists them under the server')
+
+  const v = visitor()
+  const chatId = (await createChat(app, v, 'Hello')).json().id as string
+  const ask = async (text: string) => {
+    const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(text)] } })
+    const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
+    return { chunks: parseUiStream(res.body).chunks, stored }
+  }
+  const sum = await ask('What is mcp__everything__get-sum {"a": 2, "b": 40} ?')
+  t.match(sum.stored.parts[0], { type: 'dynamic-tool', toolName: 'mcp__everything__get-sum', state: 'output-available', input: { a: 2, b: 40 }, output: 'The sum of 2 and 40 is 42.' })
+  t.match(streamedText(sum.chunks), /The sum of 2 and 40 is 42/, 'the answer uses the result')
+  t.equal(sum.stored.status, 'complete')
+
+  const wrong = await ask('mcp__everything__get-sum {"a": "two"}')
+  t.match(wrong.stored.parts[0], { state: 'output-error', errorText: /Invalid input for mcp__everything__get-sum/ }, 'its own JSON schema is checked first')
+
+  const image = await ask('mcp__everything__get-tiny-image {}')
+  t.match(image.stored.parts[0], { type: 'dynamic-tool', state: 'output-available' }, 'an answer with an image content block is kept as the tool’s output')
+  t.match(JSON.stringify(image.stored.parts[0].output), /"type":"image"/)
+  t.equal(image.stored.status, 'complete')
+})
