@@ -291,3 +291,39 @@ test('on a phone the chips and the files fit the screen, and axe finds nothing i
   const box = await page.getByRole('article', { name: 'Your message' }).getByRole('link', { name: /report\.pdf/ }).boundingBox()
   expect(box!.x + box!.width).toBeLessThanOrEqual(375)
 })
+
+test('files made by real tools: a PDF Chromium printed and a JPEG Chromium encoded', async ({ page, browser }) => {
+  // A PDF as browsers and office programs write them (compressed streams, embedded subset fonts),
+  // not the hand-made one above.
+  const printer = await browser.newPage()
+  await printer.setContent('<h1>Minutes of the board</h1><p>Budget approved.</p><p style="break-before: page">Appendix</p>')
+  const printed = await printer.pdf({ format: 'A4' })
+  await printer.close()
+  expect(printed.subarray(0, 5).toString()).toBe('%PDF-')
+  // A photo-sized JPEG from a canvas, bigger than what models get (it is scaled for them, kept whole here).
+  const jpegBase64 = await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 2400, height: 1600 })
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#2a6'
+    context.fillRect(0, 0, 2400, 1600)
+    context.fillStyle = '#fff'
+    context.fillText('photo', 100, 100)
+    return canvas.toDataURL('image/jpeg', 0.85).split(',')[1]!
+  })
+  const jpeg = Buffer.from(jpegBase64, 'base64')
+
+  await openHome(page)
+  await pick(page, { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: printed }, { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+  await expect(chip(page, 'minutes.pdf')).toContainText(formatBytes(printed.length))
+  await expect(chip(page, 'photo.jpg')).toContainText(formatBytes(jpeg.length))
+  await prompt(page).fill('Summarise these')
+  await prompt(page).press('Enter')
+  await page.waitForURL(/\/chat\//)
+  const answer = page.getByRole('article', { name: 'Answer' })
+  await expect(answer).toContainText('minutes.pdf: a PDF', { timeout: 15_000 })
+  await expect(answer).toContainText('2 pages, the first line is “Minutes of the board”')
+  await expect(answer).toContainText('photo.jpg: a JPEG image')
+  await expect(answer).toContainText('2400×1600 pixels')
+  const mine = page.getByRole('article', { name: 'Your message' })
+  await expect.poll(() => mine.getByRole('button', { name: 'Open photo.jpg' }).locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2400)
+})
