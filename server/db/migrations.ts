@@ -1,5 +1,6 @@
 // Migrations, in order, shared by SQLite and PostgreSQL. Never edit a released migration: add one.
 import { PostgresAdapter, SqliteAdapter, sql, type Kysely, type Migration } from 'kysely'
+import { scaleMigrations } from './migrations-scale.ts'
 import { operatorMigrations } from './migrations-operators.ts'
 
 /**
@@ -372,4 +373,5 @@ export const migrations: Record<string, Migration> = {
     },
   },
   ...operatorMigrations,
+  ...scaleMigrations,
 }

@@ -15,8 +15,15 @@ export type { ChatSearchHit }
 
 /** How much more a title match counts than a match in one message. */
 export const CHAT_SEARCH_TITLE_WEIGHT = 4
+/**
+ * A search ranks at most this many matching rows of the owner, the newest: beyond it, a common word
+ * would cost in proportion to the whole history (issue 20). Older chats are still found by rarer words.
+ */
+export const CHAT_SEARCH_CANDIDATES = 2000
 /** At most this many words of the query are searched for. */
 export const CHAT_SEARCH_MAX_TERMS = 12
+/** Words in a snippet, as FTS5's snippet() was asked for. */
+const SNIPPET_WORDS = 16
 
 // Private-use characters mark matches inside the database's snippet; parseMarked turns them into ranges.
 const START = '\uE000'
@@ -79,7 +86,7 @@ export function createChatSearch(db: Kysely<Database>, dialect: 'sqlite' | 'post
     async search(ownerId: string, query: string, limit: number): Promise<ChatSearchHit[]> {
       const terms = searchTerms(query)
       if (terms.length === 0) return []
-      const rows = dialect === 'postgres' ? await searchPostgres(db, ownerId, tsQuery(terms), limit) : await searchSqlite(db, ownerId, fts5Query(terms), limit)
+      const rows = dialect === 'postgres' ? await searchPostgres(db, ownerId, tsQuery(terms), limit) : await searchSqlite(db, ownerId, terms, limit)
       return rows.map((row) => ({
         chatId: row.chat_id,
         title: row.title,
@@ -101,17 +108,21 @@ interface Row {
   updated_at: number | string
 }
 
-async function searchSqlite(db: Kysely<Database>, ownerId: string, match: string, limit: number): Promise<Row[]> {
-  // bm25() is lower for better matches; summing per chat rewards several hits.
-  const { rows } = await sql<Row>`
+async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string[], limit: number): Promise<Row[]> {
+  const match = fts5Query(terms)
+  // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
+  // stops there), so a common word costs the same in a history of 100 chats or of 10,000. bm25() is
+  // lower for better matches; summing per chat rewards several hits.
+  const { rows } = await sql<Row & { rid: number }>`
     WITH hits AS (
-      SELECT d.chat_id, d.message_id,
-        bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0) AS score,
-        snippet(chat_search, -1, ${START}, ${STOP}, '…', 16) AS snippet
+      SELECT chat_search.rowid AS rid, d.chat_id, d.message_id,
+        bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0) AS score
       FROM chat_search
       JOIN chat_search_docs AS d ON d.id = chat_search.rowid
       JOIN chats AS c ON c.id = d.chat_id
       WHERE chat_search MATCH ${match} AND c.owner_id = ${ownerId}
+      ORDER BY chat_search.rowid DESC
+      LIMIT ${CHAT_SEARCH_CANDIDATES}
     ),
     ranked AS (
       SELECT hits.*,
@@ -119,12 +130,49 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, match: string
         sum(score) OVER (PARTITION BY chat_id) AS total
       FROM hits
     )
-    SELECT r.chat_id, c.title, r.snippet, r.message_id, c.updated_at
+    SELECT r.rid, r.chat_id, c.title, r.message_id, c.updated_at
     FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id
     WHERE r.position = 1
     ORDER BY r.total, c.updated_at DESC, c.id
     LIMIT ${limit}`.execute(db)
-  return rows
+  if (rows.length === 0) return []
+  // Snippets only for the rows shown, made here from their text: FTS5's snippet() re-reads the
+  // whole posting list of a prefix term for every row, which costs in proportion to the history.
+  const { rows: docs } = await sql<{ id: number; title: string; body: string }>`
+    SELECT id, title, body FROM chat_search_docs WHERE id IN (${sql.join(rows.map((row) => row.rid))})`.execute(db)
+  const byRow = new Map(docs.map((doc) => [doc.id, markedSnippet(doc.body || doc.title, terms)]))
+  return rows.map(({ rid, ...row }) => ({ ...row, snippet: byRow.get(rid) ?? null }))
+}
+
+/** Folds a word as FTS5's unicode61 tokenizer does: lower case, without diacritics. */
+const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/**
+ * About SNIPPET_WORDS words of `text` around its first match of `terms` (the last one may be the
+ * start of a word, as in the query), each match between START and STOP, '…' where text was left out.
+ */
+export function markedSnippet(text: string, terms: string[]): string {
+  const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+  const wanted = terms.map(folded)
+  const matches = (word: string) => {
+    const w = folded(word)
+    return wanted.some((term, index) => w === term || (index === wanted.length - 1 && w.startsWith(term)))
+  }
+  const first = Math.max(0, words.findIndex((word) => matches(word[0])))
+  const from = Math.max(0, Math.min(first - 4, words.length - SNIPPET_WORDS))
+  const to = Math.min(words.length, from + SNIPPET_WORDS)
+  if (words.length === 0) return text.slice(0, 200)
+  let out = from > 0 ? '…' : ''
+  let at = words[from]!.index
+  for (let index = from; index < to; index++) {
+    const word = words[index]!
+    out += text.slice(at, word.index)
+    out += matches(word[0]) ? `${START}${word[0]}${STOP}` : word[0]
+    at = word.index + word[0].length
+  }
+  // The end of the sentence after the last word shown (its punctuation), then '…' if more follows.
+  const rest = text.slice(at, to < words.length ? words[to]!.index : text.length)
+  return out + rest.replace(/\s+$/u, '') + (to < words.length ? '…' : '')
 }
 
 async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: string, limit: number): Promise<Row[]> {

@@ -1,0 +1,207 @@
+// Big histories benchmark: `npm run bench:history` (issue 20).
+//
+// Does what a user does cost the same whether they have 100 chats or 10,000? In one run, on one
+// database, two owners seeded with scripts/seed-history.ts:
+//   small  100 chats, 10,000 messages
+//   big    BENCH_CHATS chats (default 10,000) with BENCH_MESSAGES messages (default 1,000,000)
+// measured through the app's HTTP API (in process, app.inject), each as the median of BENCH_RUNS
+// requests taken in turn: the sidebar's first page, a page in the middle of the history (paging),
+// full-text search for a rare and for a common word, opening a chat of 100 messages (the API
+// payload and the server-rendered page). Then: how long deleting a chat of 1,000 messages holds
+// the event loop (better-sqlite3 is synchronous: nothing else runs meanwhile), and the query plans
+// of the statements those requests ran (EXPLAIN QUERY PLAN / EXPLAIN). Only ratios measured in one
+// run mean anything. Timings are reported, never asserted. Writes the figures as JSON to
+// BENCH_JSON (default /tmp/bench-history.json).
+//
+// Environment: BENCH_RUNS (default 30), BENCH_CHATS, BENCH_MESSAGES, BENCH_DATABASE_URL (a
+// PostgreSQL database to use instead of a new SQLite file; its tables are made by the migrations).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { performance, monitorEventLoopDelay } from 'node:perf_hooks'
+import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { loadConfig } from '../../fastify.config.ts'
+import { build } from '../../server/app.ts'
+import { SQLITE_DRIVER } from '../../server/db/sqlite-driver.ts'
+import { seedHistory } from '../seed-history.ts'
+import { positiveIntEnv } from './bench-app.ts'
+
+const RUNS = positiveIntEnv('BENCH_RUNS', 30)
+const BIG = { chats: positiveIntEnv('BENCH_CHATS', 10_000), messages: positiveIntEnv('BENCH_MESSAGES', 1_000_000) }
+const SMALL = { chats: 100, messages: 10_000 }
+const POSTGRES = process.env.BENCH_DATABASE_URL
+const HEADERS = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }
+
+// ---------------------------------------------------------------------------------------------
+// The statements each request runs, caught at the driver, for their query plans.
+
+type Caught = { sql: string; params: unknown[] }
+let catching: Caught[] | null = null
+function catchStatements() {
+  if (POSTGRES) {
+    const pg = createRequire(import.meta.url)('pg') as typeof import('pg')
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
+      if (catching) catching.push(typeof first === 'string' ? { sql: first, params: second ?? [] } : { sql: first.text, params: first.values ?? [] })
+      return query.apply(this, args)
+    } as never
+    return
+  }
+  const SQLite = createRequire(import.meta.url)(SQLITE_DRIVER) as typeof import('better-sqlite3')
+  const prepare = SQLite.prototype.prepare
+  SQLite.prototype.prepare = function (this: import('better-sqlite3').Database, sql: string) {
+    const statement = prepare.call(this, sql)
+    if (!catching) return statement
+    const list = catching
+    for (const method of ['all', 'get', 'run', 'iterate'] as const) {
+      const original = (statement as unknown as Record<string, (...params: unknown[]) => unknown>)[method]!
+      ;(statement as unknown as Record<string, unknown>)[method] = (...params: unknown[]) => {
+        list.push({ sql, params })
+        return original.apply(statement, params)
+      }
+    }
+    return statement
+  } as never
+}
+
+async function planOf(app: FastifyInstance, caught: Caught): Promise<string> {
+  if (POSTGRES) {
+    const pool = (app as unknown as { dbPool?: import('pg').Pool }).dbPool
+    const { Pool } = createRequire(import.meta.url)('pg') as typeof import('pg')
+    const own = pool ?? new Pool({ connectionString: POSTGRES, max: 1 })
+    const result = await own.query(`EXPLAIN ${caught.sql}`, caught.params)
+    if (!pool) await own.end()
+    return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
+  }
+  const SQLite = createRequire(import.meta.url)(SQLITE_DRIVER) as typeof import('better-sqlite3')
+  const database = new SQLite(databasePath!, { readonly: true })
+  try {
+    const rows = database.prepare(`EXPLAIN QUERY PLAN ${caught.sql}`).all(...(caught.params as never[])) as Array<{ detail: string }>
+    return rows.map((row) => row.detail).join('\n')
+  } finally {
+    database.close()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let databasePath: string | null = null
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function owner(app: FastifyInstance, email: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/local/sign-up', headers: HEADERS, payload: { email, password: 'history bench 2026 password' } })
+  if (res.statusCode !== 201) throw new Error(`sign-up ${email}: ${res.statusCode} ${res.body}`)
+  const cookie = String(res.headers['set-cookie']).split(';')[0]!
+  const { id } = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  return { id, cookie }
+}
+
+async function main() {
+  catchStatements()
+  const dir = mkdtempSync(join(tmpdir(), 'bench-history-'))
+  databasePath = POSTGRES ? null : join(dir, 'history.db')
+  const database = POSTGRES ? { DATABASE_URL: POSTGRES } : { DATABASE_PATH: databasePath! }
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_KEY: randomBytes(32).toString('hex'), UPLOADS_DIR: join(dir, 'uploads'), ...database })
+  const app = await build(config, { logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }) })
+  await app.ready()
+  const suffix = randomBytes(3).toString('hex')
+  try {
+    const small = await owner(app, `small-${suffix}@example.com`)
+    const big = await owner(app, `big-${suffix}@example.com`)
+    const seedStart = performance.now()
+    const smallIds = await seedHistory(app.db, small.id, { ...SMALL, idPrefix: `s${suffix}` })
+    const bigIds = await seedHistory(app.db, big.id, { ...BIG, idPrefix: `b${suffix}`, onProgress: (written) => process.stderr.write(`\r· seeded ${written.toLocaleString('en')} of ${BIG.messages.toLocaleString('en')} messages`) })
+    const seedSeconds = (performance.now() - seedStart) / 1000
+    process.stderr.write('\n')
+    // Statistics as a long-running database would have them (both planners use them).
+    await sql`ANALYZE`.execute(app.db)
+
+    const get = async (who: { cookie: string }, url: string) => {
+      const res = await app.inject({ url, headers: { cookie: who.cookie, 'user-agent': 'Mozilla/5.0 Chrome/131' } })
+      if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+      return res
+    }
+    // A chat of 100 messages in each history (the big one's chats hold 100 each by default).
+    const openId = (ids: string[]) => ids[Math.floor(ids.length / 2)]!
+    // The cursor of the page in the middle of the history: pages are followed to there once.
+    async function middleCursor(who: { cookie: string }, chats: number) {
+      let cursor: string | null = null
+      for (let seen = 0; seen < chats / 2; ) {
+        const body: { chats: unknown[]; nextCursor: string | null } = (await get(who, `/api/chats?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json()
+        seen += body.chats.length
+        cursor = body.nextCursor
+        if (!cursor) break
+      }
+      return cursor!
+    }
+    const cursors = { small: await middleCursor(small, SMALL.chats), big: await middleCursor(big, BIG.chats) }
+    const tasks = {
+      'sidebar first page': (who: 'small' | 'big') => `/api/chats`,
+      'a page in the middle': (who: 'small' | 'big') => `/api/chats?cursor=${encodeURIComponent(cursors[who])}`,
+      'search, a rare word': () => `/api/chats/search?q=topic123`,
+      'search, a common word': () => `/api/chats/search?q=garden`,
+      'open a chat (API)': (who: 'small' | 'big') => `/api/chats/${openId(who === 'small' ? smallIds : bigIds)}`,
+      'open a chat (page)': (who: 'small' | 'big') => `/chat/${openId(who === 'small' ? smallIds : bigIds)}`,
+    }
+    const who = { small, big }
+    const timings: Record<string, { small: number[]; big: number[] }> = Object.fromEntries(Object.keys(tasks).map((name) => [name, { small: [], big: [] }]))
+    const plans: Record<string, string[]> = {}
+    for (let run = 0; run < RUNS + 3; run++) {
+      for (const [name, url] of Object.entries(tasks)) {
+        for (const side of ['small', 'big'] as const) {
+          if (run === 0 && side === 'big') catching = []
+          const start = performance.now()
+          await get(who[side], url(side))
+          const took = performance.now() - start
+          if (catching) {
+            plans[name] = await Promise.all(catching.filter((caught) => /^\s*(select|with)/i.test(caught.sql)).map(async (caught) => `${caught.sql.replace(/\s+/g, ' ').slice(0, 400)}\n  → ${(await planOf(app, caught)).replace(/\n/g, '\n    ')}`))
+            catching = null
+          }
+          if (run >= 3) timings[name]![side].push(took)
+        }
+      }
+    }
+
+    // Deleting a chat of 1,000 messages: the longest the event loop was held meanwhile.
+    const doomed = await seedHistory(app.db, big.id, { chats: 1, messages: 1000, idPrefix: `d${suffix}` })
+    const histogram = monitorEventLoopDelay({ resolution: 1 })
+    histogram.enable()
+    const deleteStart = performance.now()
+    const removed = await app.inject({ method: 'DELETE', url: `/api/chats/${doomed[0]}`, headers: { cookie: big.cookie, 'sec-fetch-site': 'same-origin' } })
+    const deleteMs = performance.now() - deleteStart
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    histogram.disable()
+    if (removed.statusCode !== 204 && removed.statusCode !== 200) throw new Error(`DELETE: ${removed.statusCode} ${removed.body}`)
+    const blockedMs = histogram.max / 1e6
+
+    const dialect = POSTGRES ? 'PostgreSQL' : 'SQLite (a file, WAL)'
+    const rows = Object.entries(timings).map(([name, { small: s, big: b }]) => ({ name, small: median(s), big: median(b), ratio: median(b) / median(s) }))
+    console.log(`# Big histories: ${dialect}, median of ${RUNS} requests each`)
+    console.log(`small: ${SMALL.chats.toLocaleString('en')} chats, ${SMALL.messages.toLocaleString('en')} messages; big: ${BIG.chats.toLocaleString('en')} chats, ${BIG.messages.toLocaleString('en')} messages (seeded in ${seedSeconds.toFixed(0)} s)\n`)
+    console.log('| request | small ms | big ms | big ÷ small (goal ≤ 2) |')
+    console.log('| --- | ---: | ---: | ---: |')
+    for (const row of rows) console.log(`| ${row.name} | ${row.small.toFixed(2)} | ${row.big.toFixed(2)} | ${row.ratio.toFixed(2)} |`)
+    console.log(`\nDeleting a chat of 1,000 messages: ${deleteMs.toFixed(1)} ms in all; the event loop was held for at most ${blockedMs.toFixed(1)} ms (goal: a few).`)
+    console.log('\n## Query plans (the big owner, first run)')
+    for (const [name, list] of Object.entries(plans)) {
+      console.log(`\n### ${name}`)
+      for (const plan of list) console.log(`- ${plan}`)
+    }
+    const json = { dialect, runs: RUNS, small: SMALL, big: BIG, seedSeconds, requests: rows, delete: { totalMs: deleteMs, eventLoopHeldMs: blockedMs }, plans }
+    writeFileSync(process.env.BENCH_JSON || '/tmp/bench-history.json', JSON.stringify(json, null, 2))
+  } finally {
+    await app.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
