@@ -85,6 +85,11 @@ export interface ChatView extends ChatSummary {
 export interface ChatPageData {
   chat: ChatView
   messages: StoredChatMessage[]
+  /**
+   * True when the shown branch has messages before these: a long chat's page carries its latest
+   * CHAT_PAGE_MESSAGES, and earlier ones come from `GET /api/chats/:id?before={id}` as the reader scrolls up.
+   */
+  hasEarlier?: boolean
   /** The owner's votes on answers (empty for readers of a public chat). */
   votes: ChatVote[]
   /** The size in bytes of each file the messages carry, by file id (for the file cards). */

@@ -11,6 +11,7 @@ import { TextButton } from '../components/chat/text-button.tsx'
 import { ChatComposer, type ComposerHandle } from '../components/chat/chat-composer.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import type { ToolsControlProps } from '../components/chat/tools-control.tsx'
+import type { EarlierMessagesProps } from '../components/chat/earlier-messages.tsx'
 import { lazyComponent } from '../lib/lazy-component.ts'
 import { pageSettled } from '../lib/page-settled.ts'
 import { AssistantMessage } from '../components/chat/assistant-message.tsx'
@@ -39,6 +40,9 @@ let promptAtOnce = false
 const PromptBanner = lazyComponent<{ chatId: string; initial: string }>('the system prompt banner', () =>
   (promptAtOnce ? Promise.resolve() : pageSettled()).then(() => import('../components/chat/system-prompt.tsx')).then((module) => module.SystemPromptBanner),
 )
+
+// Only for a long chat (the page carries its latest messages): loads earlier ones near the top.
+const EarlierStrip = lazyComponent<EarlierMessagesProps>('earlier messages', () => import('../components/chat/earlier-messages.tsx').then((module) => module.EarlierMessages))
 
 // Fetched the first time the reader scrolls up from the end, not with the page.
 const JumpStrip = lazyComponent<{ onJump: () => void }>('the jump to latest button', () => import('../components/chat/jump-to-latest.tsx').then((module) => module.JumpToLatest))
@@ -127,6 +131,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const busy = status === 'submitted' || status === 'streaming'
   const { atBottom, scrollToBottom } = useStickToBottom(scroller, content)
   const Jump = JumpStrip.useComponent(!atBottom)
+  const [hasEarlier, setHasEarlier] = useState(Boolean(data.hasEarlier))
+  const Earlier = EarlierStrip.useComponent(hasEarlier)
 
   useFocusOnArrival(prompt, !readOnly)
 
@@ -153,15 +159,18 @@ function ChatScreen({ data }: { data: ChatPageData }) {
    */
   async function reload() {
     try {
-      showStored((await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}`)).messages)
+      // As many latest messages as the screen shows (earlier ones load as before, on scrolling up).
+      const stored = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?limit=${Math.min(500, Math.max(shown.current.length, 30))}`)
+      showStored(stored.messages, stored.hasEarlier)
     } catch (error) {
       notify({ title: 'Could not load the answer', description: describeChatError(error).message, variant: 'error' })
     }
   }
 
-  /** A branch as the server stored it (a reload, another version shown). */
-  function showStored(stored: StoredChatMessage[]) {
+  /** A branch as the server stored it (a reload, another version shown: the whole branch). */
+  function showStored(stored: StoredChatMessage[], earlier = false) {
     const onScreen = new Map(shown.current.map((m) => [m.id, m]))
+    setHasEarlier(earlier)
     setStatuses(byId(stored, 'status'))
     setVersions(byId(stored, 'versions'))
     setMessages(
@@ -174,6 +183,25 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           return longerOnScreen ? { ...message, parts: seen.parts } : message
         }),
     )
+  }
+
+  /** The page of messages before the first one shown, put above it; resolves to the whole list. */
+  async function loadEarlier(): Promise<UIMessage[]> {
+    const first = shown.current[0]
+    if (!first) return shown.current
+    try {
+      const page = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?before=${encodeURIComponent(first.id)}`)
+      const older = page.messages.filter((m) => m.role !== 'system')
+      setStatuses((current) => ({ ...byId(older, 'status'), ...current }))
+      setVersions((current) => ({ ...byId(older, 'versions'), ...current }))
+      setHasEarlier(Boolean(page.hasEarlier))
+      const all = [...older.map(toUIMessage), ...shown.current]
+      setMessages(all)
+      return all
+    } catch (error) {
+      notify({ title: 'Could not load earlier messages', description: describeChatError(error).message, variant: 'error' })
+      return shown.current
+    }
   }
 
   // Arriving from the home screen with a question that has no answer yet: ask for it now.
@@ -285,10 +313,12 @@ function ChatScreen({ data }: { data: ChatPageData }) {
    * as its parent), with its own answer; the old version and its branch stay on the server.
    */
   async function editMessage(messageId: string, text: string) {
-    const index = messages.findIndex((message) => message.id === messageId)
-    setMessages(messages.slice(0, index))
+    // The new version follows what precedes the edited message: the first one shown needs those.
+    const list = messages[0]?.id === messageId && hasEarlier ? await loadEarlier() : messages
+    const index = list.findIndex((message) => message.id === messageId)
+    setMessages(list.slice(0, index))
     // The edited message keeps its files.
-    void send(text, messages[index]!.parts.filter((part) => part.type === 'file') as SentFile[], undefined, true)
+    void send(text, list[index]!.parts.filter((part) => part.type === 'file') as SentFile[], undefined, true)
   }
 
   /** What the switcher under a message needs (nothing for a message with one version). */
@@ -327,6 +357,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
         {/* grow: a short conversation starts at the top; a long one rests at the bottom (column-reverse). */}
         <div ref={content} className="mx-auto w-full max-w-3xl grow px-4 pt-6 pb-4 sm:px-6">
           {Banner && <Banner chatId={chatId} initial={data.chat.systemPrompt ?? ''} />}
+          {hasEarlier && Earlier && <Earlier onLoad={loadEarlier} firstId={messages[0]?.id} scroller={scroller} />}
           <div role="log" aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex flex-col gap-6">
             {messages.map((message) =>
               message.role === 'user' ? (

@@ -19,10 +19,17 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     const distance = () => -element.scrollTop
     const update = () => setAtBottom(distance() < NEAR_BOTTOM_PX)
     let height = inner.offsetHeight
+    // Growth above the reader (earlier messages of a long chat put before the first one) needs no
+    // help: the scroller keeps its distance from the end. It shows as a new first message.
+    let first = inner.querySelector('article')
     const observer = new ResizeObserver(() => {
       const next = inner.offsetHeight
       const grown = next - height
       height = next
+      const top = inner.querySelector('article')
+      const above = top !== first
+      first = top
+      if (above) return
       // Reading further up: keep the text where it is (the new content grows below the viewport).
       // The position is read now, not from the last scroll event, which may not have arrived yet.
       if (grown !== 0 && distance() >= NEAR_BOTTOM_PX) element.scrollTop -= grown

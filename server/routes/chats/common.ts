@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData, ChatSummary as ChatSummaryShape } from '../../../shared/page-data.ts'
-import type { ChatCursor, ChatListView } from '../../services/chats/chat-store.ts'
+import type { ChatCursor, ChatListView, ChatMessage } from '../../services/chats/chat-store.ts'
 import { fileIdOf, userParts, type UserPart } from '../../services/chats/message-parts.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
@@ -157,14 +157,30 @@ export function readerSummary<S extends ChatSummaryShape>(summary: S): Omit<S, '
   return rest
 }
 
-export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ChatPageData> {
+/** A window of the shown branch: its last `limit` messages, before `before` when given. */
+export interface MessageWindow {
+  limit: number
+  before?: string
+}
+
+export async function readChat(app: FastifyInstance, request: FastifyRequest, id: string, window?: MessageWindow): Promise<ChatPageData> {
   const { chat, isOwner } = await chatAccess(app)(request, id, 'read')
   const { ownerId: _owner, toolsOff: _toolsOff, systemPrompt, ...summary } = chat
+  let messages: ChatMessage[]
+  let hasEarlier = false
+  if (window) {
+    const latest = await app.chats.latestMessages(chat.id, window.limit, window.before)
+    if (!latest) throw new AppError(400, 'BAD_BEFORE', 'before is not a message of this chat')
+    ;({ messages, hasEarlier } = latest)
+  } else {
+    messages = await app.chats.messages(chat.id)
+  }
   return {
     // The system prompt, pins, archive and project are the owner's business, not a reader's.
     chat: isOwner ? { ...summary, ...(systemPrompt && { systemPrompt }), isOwner, streaming: await app.answers.isRunning(chat.id) } : { ...readerSummary(summary), isOwner, streaming: await app.answers.isRunning(chat.id) },
     // Versions are for the owner's switcher.
-    messages: isOwner ? await app.chats.messages(chat.id) : withoutVersions(await app.chats.messages(chat.id)),
+    messages: isOwner ? messages : withoutVersions(messages),
+    ...(hasEarlier && { hasEarlier }),
     votes: isOwner ? await app.chats.votes(chat.id) : [],
     fileSizes: await app.files.store.sizesOfChat(chat.id),
   }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
-import { SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
+import { CHAT_PAGE_MESSAGES, SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
 import { MessageIdTakenError, decodeCursor, type ChatChanges, type ChatListView } from '../../services/chats/chat-store.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
@@ -147,15 +147,19 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get<{ Params: Static<typeof Params> }>(
+  app.get<{ Params: Static<typeof Params>; Querystring: { before?: string; limit?: number } }>(
     '/api/chats/:id',
     {
       schema: {
         params: Params,
+        // Without either: every message of the shown branch. With limit (or before): the last
+        // `limit` (default CHAT_PAGE_MESSAGES) before message `before`, and hasEarlier.
+        querystring: Type.Object({ before: Type.Optional(Type.String({ maxLength: 100 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
         response: {
           200: Type.Object({
             chat: Type.Intersect([ChatSummary, Type.Object({ isOwner: Type.Boolean(), streaming: Type.Boolean(), systemPrompt: Type.Optional(Type.String()) })]),
             messages: Type.Array(StoredMessage),
+            hasEarlier: Type.Optional(Type.Boolean()),
             votes: Type.Array(Vote),
             fileSizes: Type.Record(Type.String(), Type.Number()),
           }),
@@ -164,7 +168,8 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return readChat(app, request, request.params.id)
+      const { before, limit } = request.query
+      return readChat(app, request, request.params.id, before !== undefined || limit !== undefined ? { limit: limit ?? CHAT_PAGE_MESSAGES, before } : undefined)
     },
   )
 

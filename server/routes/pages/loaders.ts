@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { PageName } from '../../../shared/routes.ts'
 import type { ChatPageData, HomePageData } from '../../../shared/page-data.ts'
 import { pageNotFound } from '../../../shared/errors.ts'
+import { CHAT_PAGE_MESSAGES } from '../../../shared/constants.ts'
 import { readChat } from '../chats/common.ts'
 import { configuredProviders } from '../auth/index.ts'
 import { adminUsage, auditPage, userDirectory } from '../admin/admin-data.ts'
@@ -31,7 +32,8 @@ export const pageLoaders: { index: PageLoader<HomePageData>; 'chat-id': PageLoad
   },
   // A chat that does not exist or is someone else's private chat is a 404 "Chat not found" page.
   'chat-id': async ({ params, request }) => {
-    const chat = await readChat(request.server, request, params.id!)
+    // The latest messages; earlier ones load as the reader scrolls up.
+    const chat = await readChat(request.server, request, params.id!, { limit: CHAT_PAGE_MESSAGES })
     if (!chat.chat.isOwner) return chat
     const { toolsOff } = (await request.server.chats.get(chat.chat.id))!
     return { ...chat, models: await request.server.llm.list(), tools: { available: request.server.tools.list(), off: toolsOff } }

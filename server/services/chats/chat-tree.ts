@@ -117,12 +117,42 @@ export function createChatTree(db: Kysely<Database>) {
     } else {
       rows = leafId === undefined ? await inOrder(chatId, true) : await pathTo(chatId, leaf)
     }
-    return rows.map(({ draft, ...row }) => {
-      // An answer still streaming shows what it had at its last save.
-      const message = toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row)
-      const versions = groups[row.parent_id ?? '']
-      return versions ? { ...message, versions } : message
-    })
+    return rows.map((row) => withVersions(row, groups))
+  }
+
+  /**
+   * The last `limit` messages of the branch the chat shows, before `before` (a message id) when
+   * given, oldest first, and whether earlier ones exist: a long chat opens with its latest messages
+   * and reads earlier ones as the reader scrolls up (issue 20). Null when `before` is not a
+   * message of the chat.
+   */
+  async function latestMessages(chatId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasEarlier: boolean } | null> {
+    const chat = await db.selectFrom('chats').select(['current_leaf_id', 'forked', 'versions']).where('id', '=', chatId).executeTakeFirst()
+    if (!chat || chat.current_leaf_id === null) return before === undefined ? { messages: [], hasEarlier: false } : null
+    let query = db
+      .selectFrom('messages')
+      .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
+      .selectAll('messages')
+      .select('answer_drafts.parts as draft')
+      .where('chat_id', '=', chatId)
+    if (chat.forked) query = query.where('shown', '=', 1)
+    if (before !== undefined) {
+      const anchor = await db.selectFrom('messages').select('seq').where('chat_id', '=', chatId).where('id', '=', before).executeTakeFirst()
+      if (!anchor) return null
+      query = query.where('seq', '<', anchor.seq)
+    }
+    // One more than asked: whether there are earlier ones, without counting them.
+    const rows = (await query.orderBy('seq', 'desc').limit(limit + 1).execute()).reverse()
+    const hasEarlier = rows.length > limit
+    const groups: Record<string, string[]> = chat.versions ? JSON.parse(chat.versions) : {}
+    return { messages: (hasEarlier ? rows.slice(1) : rows).map((row) => withVersions(row, groups)), hasEarlier }
+  }
+
+  /** A stored row as a message: a streaming answer with what it had at its last save, its versions. */
+  function withVersions({ draft, ...row }: BranchRow, groups: Record<string, string[]>): ChatMessage {
+    const message = toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row)
+    const versions = groups[row.parent_id ?? '']
+    return versions ? { ...message, versions } : message
   }
 
   /** The newest message under `messageId` (itself included): always a leaf, since a child is newer than its parent. */
@@ -139,6 +169,7 @@ export function createChatTree(db: Kysely<Database>) {
 
   return {
     messages,
+    latestMessages,
 
     /** Every message of every branch, oldest first, each with its parent (the JSON export). */
     async allMessages(chatId: string): Promise<Array<ChatMessage & { parentId: string | null }>> {

@@ -1,0 +1,94 @@
+// A long chat (issue 20): the page carries its latest messages only; scrolling up loads earlier ones
+// page by page without moving what the reader sees, back to the first message; the button does the
+// same from the keyboard; editing the first message shown still makes a version after the right one.
+import type { Page } from '@playwright/test'
+import { test, expect, waitForHydration } from './fixtures.ts'
+
+const MESSAGES = 200
+
+/** A chat of MESSAGES messages for a new account, through the import of our own JSON export. */
+async function longChat(page: Page): Promise<string> {
+  await page.goto('/')
+  const email = `long-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  expect((await page.request.post('/api/auth/local/sign-up', { data: { email, password: 'correct horse battery', name: 'Ada Lovelace' } })).ok()).toBe(true)
+  const start = Date.UTC(2026, 10, 1)
+  const messages = Array.from({ length: MESSAGES }, (_, i) => ({
+    id: `m${i}`,
+    role: i % 2 === 0 ? 'user' : 'assistant',
+    parentId: i === 0 ? null : `m${i - 1}`,
+    createdAt: new Date(start + i * 60_000).toISOString(),
+    parts: [{ type: 'text', text: i % 2 === 0 ? `Question number ${i}` : `Answer number ${i}.\n\n${'A line of the answer that takes some room. '.repeat(4)}` }],
+  }))
+  const chat = { id: `long-${Math.random().toString(36).slice(2, 10)}`, title: 'A long conversation', createdAt: new Date(start).toISOString(), currentLeafId: `m${MESSAGES - 1}` }
+  const started = await page.request.post('/api/import', { multipart: { file: { name: 'chat.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ chat, messages })) } } })
+  expect(started.status(), await started.text()).toBe(202)
+  const { id } = (await started.json()) as { id: string }
+  await expect.poll(async () => ((await (await page.request.get(`/api/import/${id}`)).json()) as { status: string }).status).toBe('done')
+  const list = (await (await page.request.get('/api/chats')).json()) as { chats: Array<{ id: string; title: string }> }
+  return list.chats.find((entry) => entry.title === 'A long conversation')!.id
+}
+
+const articles = (page: Page) => page.getByRole('log', { name: 'Messages' }).getByRole('article')
+
+test('a long chat opens with its latest messages; scrolling up loads the rest without moving the text', async ({ page }) => {
+  const chatId = await longChat(page)
+  const response = await page.goto(`/chat/${chatId}`)
+  const html = await response!.text()
+  expect(html).toContain(`Answer number ${MESSAGES - 1}.`)
+  expect(html).not.toContain('Question number 0<')
+  await waitForHydration(page)
+  await expect(articles(page)).toHaveCount(30)
+  await expect(page.getByText(`Answer number ${MESSAGES - 1}.`)).toBeInViewport()
+
+  // Scroll up with the wheel, as a reader does: each page arrives above, and the message the
+  // reader was looking at stays where it was.
+  await page.mouse.move(640, 300)
+  let loaded = 30
+  for (let step = 0; step < 200 && loaded < MESSAGES; step++) {
+    const watched = await page.evaluate(() => {
+      const seen = [...document.querySelectorAll('[role=log] article')].find((element) => element.getBoundingClientRect().top > 80)
+      return seen ? { text: (seen as HTMLElement).innerText.slice(0, 30), top: seen.getBoundingClientRect().top } : null
+    })
+    await page.mouse.wheel(0, -700)
+    await page.waitForTimeout(120)
+    const now = await articles(page).count()
+    if (now > loaded && watched) {
+      // Where the wheel alone would have put it (700 px lower), give or take a frame of scrolling.
+      const top = await page.evaluate((text) => [...document.querySelectorAll('[role=log] article')].find((element) => (element as HTMLElement).innerText.startsWith(text))!.getBoundingClientRect().top, watched.text)
+      expect(Math.abs(top - (watched.top + 700)), `“${watched.text}” moved when earlier messages arrived`).toBeLessThan(60)
+      loaded = now
+    }
+  }
+  await expect(articles(page)).toHaveCount(MESSAGES)
+  await expect(articles(page).first()).toContainText('Question number 0')
+  await expect(page.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0)
+})
+
+test('the Show earlier messages button loads a page from the keyboard; an edit of the first message shown follows the one before it', async ({ page }) => {
+  const chatId = await longChat(page)
+  await page.goto(`/chat/${chatId}`)
+  await waitForHydration(page)
+  const button = page.getByRole('button', { name: 'Show earlier messages' })
+  await expect(button).toBeAttached()
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => articles(page).count()).toBeGreaterThanOrEqual(60)
+
+  // A fresh page: the first message shown is question 170, whose parent (answer 169) is not loaded.
+  await page.goto(`/chat/${chatId}`)
+  await waitForHydration(page)
+  await expect(articles(page).first()).toContainText(`Question number ${MESSAGES - 30}`)
+  // (Bringing it into view may already load the page before it: either way the edit must follow answer 169.)
+  const first = page.getByRole('article', { name: 'Your message' }).filter({ hasText: `Question number ${MESSAGES - 30}` })
+  await first.hover()
+  await first.getByRole('button', { name: 'Edit message' }).click()
+  const editor = page.getByRole('textbox', { name: 'Edit your message' })
+  await editor.fill('Question number 170, asked again')
+  await editor.press('Enter')
+  await expect(page.getByRole('article', { name: 'Answer' }).last()).toContainText('Question number 170, asked again', { timeout: 15_000 })
+  // The new version follows answer 169: the earlier messages are all there, then the new question.
+  const stored = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as { messages: Array<{ parts: Array<{ text?: string }> }> }
+  expect(stored.messages.length).toBe(MESSAGES - 30 + 2)
+  expect(stored.messages.at(-3)!.parts[0]!.text).toMatch(/^Answer number 169\./)
+  expect(stored.messages.at(-2)!.parts[0]!.text).toBe('Question number 170, asked again')
+})
