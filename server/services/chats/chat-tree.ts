@@ -89,15 +89,19 @@ export function createChatTree(db: Kysely<Database>) {
    * The chat's messages in order of writing: all of them (the branch, when the chat never forked),
    * or those marked shown. A message's ancestors were all written before it.
    */
-  async function inOrder(chatId: string, shownOnly: boolean): Promise<BranchRow[]> {
-    let query = db
+  /** The rows of a chat's shown branch (all of a chat that never forked), with running answers' drafts. */
+  function branchQuery(chatId: string, shownOnly: boolean) {
+    const query = db
       .selectFrom('messages')
       .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
       .selectAll('messages')
       .select('answer_drafts.parts as draft')
       .where('chat_id', '=', chatId)
-    if (shownOnly) query = query.where('shown', '=', 1)
-    return query.orderBy('seq', 'asc').execute()
+    return shownOnly ? query.where('shown', '=', 1) : query
+  }
+
+  async function inOrder(chatId: string, shownOnly: boolean): Promise<BranchRow[]> {
+    return branchQuery(chatId, shownOnly).orderBy('seq', 'asc').execute()
   }
 
   /**
@@ -129,13 +133,7 @@ export function createChatTree(db: Kysely<Database>) {
   async function latestMessages(chatId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasEarlier: boolean } | null> {
     const chat = await db.selectFrom('chats').select(['current_leaf_id', 'forked', 'versions']).where('id', '=', chatId).executeTakeFirst()
     if (!chat || chat.current_leaf_id === null) return before === undefined ? { messages: [], hasEarlier: false } : null
-    let query = db
-      .selectFrom('messages')
-      .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
-      .selectAll('messages')
-      .select('answer_drafts.parts as draft')
-      .where('chat_id', '=', chatId)
-    if (chat.forked) query = query.where('shown', '=', 1)
+    let query = branchQuery(chatId, Boolean(chat.forked))
     if (before !== undefined) {
       const anchor = await db.selectFrom('messages').select('seq').where('chat_id', '=', chatId).where('id', '=', before).executeTakeFirst()
       if (!anchor) return null
@@ -173,14 +171,7 @@ export function createChatTree(db: Kysely<Database>) {
 
     /** Every message of every branch, oldest first, each with its parent (the JSON export). */
     async allMessages(chatId: string): Promise<Array<ChatMessage & { parentId: string | null }>> {
-      const rows = await db
-        .selectFrom('messages')
-        .leftJoin('answer_drafts', 'answer_drafts.message_id', 'messages.id')
-        .selectAll('messages')
-        .select('answer_drafts.parts as draft')
-        .where('chat_id', '=', chatId)
-        .orderBy('seq', 'asc')
-        .execute()
+      const rows = await inOrder(chatId, false)
       return rows.map(({ draft, ...row }) => ({ ...toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row), parentId: row.parent_id }))
     },
 
