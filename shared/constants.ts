@@ -36,6 +36,8 @@ export const SIDEBAR_PAGE_SIZE = 30
  * 1,000 messages opens as fast and as light as one of 30 (issue 20).
  */
 export const CHAT_PAGE_MESSAGES = 30
+/** A chat's find bar counts at most this many matching messages (the newest). */
+export const CHAT_FIND_MAX_MATCHES = 1000
 
 /** SPEC §2: at most this many route preloads at once. */
 export const ROUTE_PRELOAD_CONCURRENCY = 4

@@ -82,3 +82,36 @@ t.test('a forked chat’s window is its shown branch, versions included', async 
   t.equal(earlier.messages.length, 98 - (CHAT_PAGE_MESSAGES - 2))
   t.notOk(earlier.hasEarlier)
 })
+
+t.test('the find bar’s API: messages of the shown branch holding a text, with how many follow each', async (t) => {
+  const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0' })
+  const owner = visitor()
+  const first = (await createChat(app, owner, 'Hello')).json().id as string
+  const { owner_id: ownerId } = await app.db.selectFrom('chats').select('owner_id').where('id', '=', first).executeTakeFirstOrThrow()
+  const [chatId] = await seedHistory(app.db, ownerId, { chats: 1, messages: 100, idPrefix: 'find' })
+  const messages = (await app.inject({ url: `/api/chats/${chatId}`, headers: owner.headers() })).json().messages as Message[]
+  const find = (q: string, who = owner) => app.inject({ url: `/api/chats/${chatId}/find?q=${encodeURIComponent(q)}`, headers: who.headers() })
+
+  // A word of message 3's text, in other letter case: every message holding it, oldest first.
+  const word = messages[3]!.parts[0]!.text!.match(/topic\d+/)![0]
+  const res = await find(word.toUpperCase())
+  t.equal(res.statusCode, 200)
+  const matches = res.json().matches as Array<{ id: string; after: number }>
+  const expected = messages.flatMap((message, index) => (message.parts[0]!.text!.toLowerCase().includes(word) ? [{ id: message.id, after: 99 - index }] : []))
+  t.ok(expected.length >= 1)
+  t.same(matches, expected)
+  t.same((await find('no such words anywhere')).json(), { matches: [] })
+  t.equal((await find('   ')).statusCode, 400)
+  t.match((await find('x'.repeat(201))).json(), { code: 'BAD_QUERY' })
+  t.equal((await find(word, visitor())).statusCode, 404, 'nobody else finds in a private chat')
+  await app.inject({ method: 'PATCH', url: `/api/chats/${chatId}`, headers: owner.headers(true), payload: { visibility: 'public' } })
+  t.same((await find(word, visitor())).json().matches, expected, 'a public chat’s readers can')
+
+  // A new version of the last question: only the shown branch is searched.
+  await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: owner.headers(true), payload: { messages: [userMessage('Needle in the new version', 'nv')], parentId: `${chatId}-m97` } })
+  // (The offline model's answer repeats the question.)
+  t.same((await find('needle')).json().matches.map((match: { after: number }) => match.after), [1, 0])
+  t.equal((await find('needle')).json().matches[0].id, 'nv')
+  const oldText = messages[98]!.parts[0]!.text!.slice(0, 40)
+  t.notOk((await find(oldText)).json().matches.some((match: { id: string }) => match.id === `${chatId}-m98`), 'the hidden version is not found')
+})

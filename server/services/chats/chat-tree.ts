@@ -146,6 +146,26 @@ export function createChatTree(db: Kysely<Database>) {
     return { messages: (hasEarlier ? rows.slice(1) : rows).map((row) => withVersions(row, groups)), hasEarlier }
   }
 
+  /**
+   * The messages of the shown branch whose text holds `query` (case-insensitive, as a browser's
+   * find), oldest first, each with how many messages follow it: the find bar of a long chat loads
+   * the page up to a match it has not loaded yet. At most `limit`, the newest.
+   */
+  async function findInBranch(chatId: string, query: string, limit: number): Promise<Array<{ id: string; after: number }>> {
+    const chat = await db.selectFrom('chats').select('forked').where('id', '=', chatId).executeTakeFirst()
+    if (!chat) return []
+    const rows = await branchQuery(chatId, Boolean(chat.forked)).orderBy('seq', 'asc').execute()
+    const wanted = query.toLocaleLowerCase()
+    const found: Array<{ id: string; after: number }> = []
+    rows.forEach((row, index) => {
+      const text = withVersions(row, {})
+        .parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
+        .join('\n')
+      if (text.toLocaleLowerCase().includes(wanted)) found.push({ id: row.id, after: rows.length - 1 - index })
+    })
+    return found.slice(-limit)
+  }
+
   /** A stored row as a message: a streaming answer with what it had at its last save, its versions. */
   function withVersions({ draft, ...row }: BranchRow, groups: Record<string, string[]>): ChatMessage {
     const message = toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row)
@@ -168,6 +188,7 @@ export function createChatTree(db: Kysely<Database>) {
   return {
     messages,
     latestMessages,
+    findInBranch,
 
     /** Every message of every branch, oldest first, each with its parent (the JSON export). */
     async allMessages(chatId: string): Promise<Array<ChatMessage & { parentId: string | null }>> {
