@@ -12,6 +12,7 @@ import { ChatComposer, type ComposerHandle } from '../components/chat/chat-compo
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import type { ToolsControlProps } from '../components/chat/tools-control.tsx'
 import type { EarlierMessagesProps } from '../components/chat/earlier-messages.tsx'
+import type { FindBarProps } from '../components/chat/find-bar.tsx'
 import { lazyComponent } from '../lib/lazy-component.ts'
 import { pageSettled } from '../lib/page-settled.ts'
 import { AssistantMessage } from '../components/chat/assistant-message.tsx'
@@ -43,6 +44,9 @@ const PromptBanner = lazyComponent<{ chatId: string; initial: string }>('the sys
 
 // Only for a long chat (the page carries its latest messages): loads earlier ones near the top.
 const EarlierStrip = lazyComponent<EarlierMessagesProps>('earlier messages', () => import('../components/chat/earlier-messages.tsx').then((module) => module.EarlierMessages))
+
+// ⌘F / Ctrl+F in a chat: finds in messages not loaded yet too.
+const FindChunk = lazyComponent<FindBarProps>('the find bar', () => import('../components/chat/find-bar.tsx').then((module) => module.FindBar))
 
 // Fetched the first time the reader scrolls up from the end, not with the page.
 const JumpStrip = lazyComponent<{ onJump: () => void }>('the jump to latest button', () => import('../components/chat/jump-to-latest.tsx').then((module) => module.JumpToLatest))
@@ -133,6 +137,21 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const Jump = JumpStrip.useComponent(!atBottom)
   const [hasEarlier, setHasEarlier] = useState(Boolean(data.hasEarlier))
   const Earlier = EarlierStrip.useComponent(hasEarlier)
+  /** How many times ⌘F / Ctrl+F asked for the find bar (0: closed). */
+  const [findRequest, setFindRequest] = useState(0)
+  const FindBar = FindChunk.useComponent(findRequest > 0)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'f') return
+      // Pressed again in the bar: the browser's own find.
+      if ((event.target as Element).closest?.('[data-find-bar]')) return
+      event.preventDefault()
+      setFindRequest((count) => count + 1)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 
   useFocusOnArrival(prompt, !readOnly)
 
@@ -185,22 +204,31 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     )
   }
 
-  /** The page of messages before the first one shown, put above it; resolves to the whole list. */
-  async function loadEarlier(): Promise<UIMessage[]> {
-    const first = shown.current[0]
-    if (!first) return shown.current
+  /** The page of messages before the first of `list` (what is shown), put above it; resolves to the whole list. */
+  async function loadEarlier(limit = 30, list = shown.current): Promise<UIMessage[]> {
+    const first = list[0]
+    if (!first) return list
     try {
-      const page = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?before=${encodeURIComponent(first.id)}`)
+      const page = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?before=${encodeURIComponent(first.id)}&limit=${limit}`)
       const older = page.messages.filter((m) => m.role !== 'system')
       setStatuses((current) => ({ ...byId(older, 'status'), ...current }))
       setVersions((current) => ({ ...byId(older, 'versions'), ...current }))
       setHasEarlier(Boolean(page.hasEarlier))
-      const all = [...older.map(toUIMessage), ...shown.current]
+      const all = [...older.map(toUIMessage), ...list]
       setMessages(all)
       return all
     } catch (error) {
       notify({ title: 'Could not load earlier messages', description: describeChatError(error).message, variant: 'error' })
-      return shown.current
+      return list
+    }
+  }
+
+  /** Loads back until the message with `after` messages after it is shown (the find bar's match). */
+  async function loadUntil(after: number) {
+    for (let list = shown.current; list.length <= after; ) {
+      const more = await loadEarlier(Math.min(500, after + 1 - list.length + 10), list)
+      if (more.length === list.length) return
+      list = more
     }
   }
 
@@ -357,7 +385,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
         {/* grow: a short conversation starts at the top; a long one rests at the bottom (column-reverse). */}
         <div ref={content} className="mx-auto w-full max-w-3xl grow px-4 pt-6 pb-4 sm:px-6">
           {Banner && <Banner chatId={chatId} initial={data.chat.systemPrompt ?? ''} />}
-          {hasEarlier && Earlier && <Earlier onLoad={loadEarlier} firstId={messages[0]?.id} scroller={scroller} />}
+          {hasEarlier && Earlier && <Earlier onLoad={() => loadEarlier()} firstId={messages[0]?.id} scroller={scroller} />}
           <div role="log" aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex flex-col gap-6">
             {messages.map((message) =>
               message.role === 'user' ? (
@@ -400,6 +428,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           )}
         </div>
       </div>
+      {findRequest > 0 && FindBar && <FindBar chatId={chatId} request={findRequest} loadUntil={loadUntil} shownCount={messages.length} onClose={() => (setFindRequest(0), prompt.current?.focus())} />}
       {!atBottom && Jump && <Jump onJump={() => scrollToBottom()} />}
       <div className="shrink-0 pb-4">
         <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">

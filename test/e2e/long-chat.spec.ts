@@ -1,6 +1,7 @@
 // A long chat (issue 20): the page carries its latest messages only; scrolling up loads earlier ones
 // page by page without moving what the reader sees, back to the first message; the button does the
 // same from the keyboard; editing the first message shown still makes a version after the right one.
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
 
@@ -17,7 +18,7 @@ async function longChat(page: Page): Promise<string> {
     role: i % 2 === 0 ? 'user' : 'assistant',
     parentId: i === 0 ? null : `m${i - 1}`,
     createdAt: new Date(start + i * 60_000).toISOString(),
-    parts: [{ type: 'text', text: i % 2 === 0 ? `Question number ${i}` : `Answer number ${i}.\n\n${'A line of the answer that takes some room. '.repeat(4)}` }],
+    parts: [{ type: 'text', text: i % 2 === 0 ? `Question number ${i}${i === 10 || i === 150 ? ', about a Needle in a haystack' : ''}` : `Answer number ${i}.\n\n${'A line of the answer that takes some room. '.repeat(4)}` }],
   }))
   const chat = { id: `long-${Math.random().toString(36).slice(2, 10)}`, title: 'A long conversation', createdAt: new Date(start).toISOString(), currentLeafId: `m${MESSAGES - 1}` }
   const started = await page.request.post('/api/import', { multipart: { file: { name: 'chat.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ chat, messages })) } } })
@@ -91,4 +92,35 @@ test('the Show earlier messages button loads a page from the keyboard; an edit o
   expect(stored.messages.length).toBe(MESSAGES - 30 + 2)
   expect(stored.messages.at(-3)!.parts[0]!.text).toMatch(/^Answer number 169\./)
   expect(stored.messages.at(-2)!.parts[0]!.text).toBe('Question number 170, asked again')
+})
+
+test('⌘F / Ctrl+F finds in messages not loaded yet, goes to each match and marks it', async ({ page }) => {
+  const chatId = await longChat(page)
+  await page.goto(`/chat/${chatId}`)
+  await waitForHydration(page)
+  await expect(articles(page)).toHaveCount(30)
+  await page.getByRole('textbox', { name: 'Message' }).click()
+  await page.keyboard.press('Control+f')
+  const bar = page.getByRole('search', { name: 'Find in this chat' })
+  const field = bar.getByRole('textbox', { name: 'Find in this chat' })
+  await expect(field).toBeFocused()
+  await field.fill('needle')
+  // Two matches, neither on screen: the newest first (question 150), loaded and brought into view.
+  await expect(bar.getByRole('status')).toHaveText('2 of 2')
+  await expect(page.getByText('Question number 150, about a Needle in a haystack')).toBeInViewport()
+  await expect.poll(() => page.evaluate(() => (CSS.highlights.get('chat-find-current')?.size ?? 0))).toBe(1)
+  // Shift+Enter: the previous (older) one, further back.
+  await field.press('Shift+Enter')
+  await expect(bar.getByRole('status')).toHaveText('1 of 2')
+  await expect(page.getByText('Question number 10, about a Needle in a haystack')).toBeInViewport()
+  await expect.poll(() => page.evaluate(() => (CSS.highlights.get('chat-find')?.size ?? 0) + (CSS.highlights.get('chat-find-current')?.size ?? 0))).toBe(2)
+  await bar.getByRole('button', { name: 'Next match' }).click()
+  await expect(bar.getByRole('status')).toHaveText('2 of 2')
+  await field.fill('no such words')
+  await expect(bar.getByRole('status')).toHaveText('No matches')
+  const results = await new AxeBuilder({ page }).include('[data-find-bar]').analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
+  await field.press('Escape')
+  await expect(bar).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
 })

@@ -48,7 +48,7 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
   // Only words can be written on from where they stopped (the server says the same).
   const resume = latest && !readOnly && settled && onContinue && !message.parts.some(isToolPart) && <TextButton onClick={onContinue}>Continue</TextButton>
   return (
-    <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status}>
+    <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status} data-message-id={message.id}>
       {/* On phones the text gets the whole width. */}
       <AssistantAvatar className="max-sm:hidden" />
       <div className="min-w-0 flex-1 pt-0.5">

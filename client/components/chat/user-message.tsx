@@ -51,7 +51,7 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes, ver
   }
 
   return (
-    <article className="group flex flex-col items-end" aria-label="Your message" data-role="user">
+    <article className="group flex flex-col items-end" aria-label="Your message" data-role="user" data-message-id={message.id}>
       {LoadedFiles && files.length > 0 && <LoadedFiles files={files} sizes={fileSizes} />}
       {text && (
         <div className="max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
