@@ -18,7 +18,10 @@ const methods: Record<PropertyKey, unknown> = {
 }
 
 /** One schema for all: every builder and chained method (optional(), extend(), check()…) gives it back. */
-const schema: unknown = new Proxy(function stubSchema() {}, {
+/** Typed loosely on purpose: it stands in for every zod schema type at once. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySchema = any
+const schema: AnySchema = new Proxy(function stubSchema() {}, {
   get(_target, property) {
     if (property in methods) return methods[property]
     // Not a promise, not iterable, not convertible: a plain object to anything that asks.
@@ -30,7 +33,7 @@ const schema: unknown = new Proxy(function stubSchema() {}, {
   apply: () => schema,
 })
 
-const build = () => schema
+const build = (..._args: unknown[]): AnySchema => schema
 
 // Every builder the AI SDK's packages import from zod/v4, zod/v4/mini and zod/v4/core.
 export {
