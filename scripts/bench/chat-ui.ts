@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { DESKTOP_CHROME_UA, launchOptions } from '../../test/helpers/chromium.ts'
 import { ensureBuild, startProductionApp } from './bench-app.ts'
+import { keyCost, type KeyCost } from './key-cost.ts'
 
 const TYPING_CHARS = Number(process.env.BENCH_TYPING_CHARS ?? 120)
 const LONG_CHAT_MESSAGES = Number(process.env.BENCH_LONG_CHAT_MESSAGES ?? 200)
@@ -147,41 +148,6 @@ async function seedOwnedChat(origin: string, messages: number): Promise<{ id: st
   return { id, cookies }
 }
 
-/** Records, for every key press, the time until the frame after it has been produced. */
-const KEY_TIMER = `
-  window.__keys = [];
-  document.addEventListener('keydown', () => {
-    const start = performance.now();
-    requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0));
-  }, true);
-`
-
-interface KeyCost {
-  medianMs: number
-  slowestMs: number
-}
-
-async function keyCost(browser: Browser, url: string, cookies: Array<{ name: string; value: string }>): Promise<KeyCost> {
-  const context = await browser.newContext({ userAgent: DESKTOP_CHROME_UA, viewport: VIEWPORTS.desktop })
-  try {
-    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url })))
-    await context.addInitScript(KEY_TIMER)
-    const page = await context.newPage()
-    await page.goto(url, { waitUntil: 'networkidle' })
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-    await page.waitForTimeout(500)
-    const input = page.getByRole('textbox', { name: 'Message' })
-    await input.click()
-    await page.evaluate(() => ((window as unknown as { __keys: number[] }).__keys = []))
-    await input.pressSequentially('The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(TYPING_CHARS / 45)).slice(0, TYPING_CHARS), { delay: 30 })
-    await page.waitForTimeout(100)
-    const keys = (await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys)).sort((a, b) => a - b)
-    return { medianMs: keys[Math.floor(keys.length / 2)] ?? 0, slowestMs: keys.at(-1) ?? 0 }
-  } finally {
-    await context.close()
-  }
-}
-
 async function main() {
   ensureBuild()
   const app = await startProductionApp()
@@ -219,9 +185,9 @@ async function main() {
       const long = await seedOwnedChat(quick.origin, LONG_CHAT_MESSAGES)
       progress('typing into the home page, the short chat and the long chat')
       costs = [
-        ['the home page', await keyCost(browser, `${quick.origin}/`, [])],
-        ['a chat of 2 messages', await keyCost(browser, `${quick.origin}/chat/${short.id}`, short.cookies)],
-        [`a chat of ${LONG_CHAT_MESSAGES} messages`, await keyCost(browser, `${quick.origin}/chat/${long.id}`, long.cookies)],
+        ['the home page', await keyCost(browser, `${quick.origin}/`, [], TYPING_CHARS)],
+        ['a chat of 2 messages', await keyCost(browser, `${quick.origin}/chat/${short.id}`, short.cookies, TYPING_CHARS)],
+        [`a chat of ${LONG_CHAT_MESSAGES} messages`, await keyCost(browser, `${quick.origin}/chat/${long.id}`, long.cookies, TYPING_CHARS)],
       ]
     } finally {
       quick.stop()
