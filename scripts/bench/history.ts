@@ -9,7 +9,8 @@
 // full-text search for a rare and for a common word, opening a chat of 100 messages (the API
 // payload and the server-rendered page). Then: how long deleting a chat of 1,000 messages holds
 // the event loop (better-sqlite3 is synchronous: nothing else runs meanwhile), and the query plans
-// of the statements those requests ran (EXPLAIN QUERY PLAN / EXPLAIN). Only ratios measured in one
+// of the statements those requests ran (EXPLAIN QUERY PLAN / EXPLAIN), and how much memory exporting the
+// big history (GET /api/export, streamed) takes. Only ratios measured in one
 // run mean anything. Timings are reported, never asserted. Writes the figures as JSON to
 // BENCH_JSON (default /tmp/bench-history.json).
 //
@@ -183,6 +184,21 @@ async function main() {
     if (removed.statusCode !== 204 && removed.statusCode !== 200) throw new Error(`DELETE: ${removed.statusCode} ${removed.body}`)
     const blockedMs = histogram.max / 1e6
 
+    // Exporting the big history (GET /api/export) through a real socket, read as it comes and
+    // thrown away: how much the process's memory grows meanwhile.
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const port = (app.server.address() as import('node:net').AddressInfo).port
+    global.gc?.()
+    const rssBefore = process.memoryUsage().rss
+    let rssPeak = rssBefore
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50)
+    const exportStart = performance.now()
+    const response = await fetch(`http://127.0.0.1:${port}/api/export`, { headers: { cookie: big.cookie } })
+    let exportBytes = 0
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) exportBytes += chunk.length
+    const exportSeconds = (performance.now() - exportStart) / 1000
+    clearInterval(sampler)
+
     const dialect = POSTGRES ? 'PostgreSQL' : 'SQLite (a file, WAL)'
     const rows = Object.entries(timings).map(([name, { small: s, big: b }]) => ({ name, small: median(s), big: median(b), ratio: median(b) / median(s) }))
     console.log(`# Big histories: ${dialect}, median of ${RUNS} requests each`)
@@ -191,12 +207,13 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: |')
     for (const row of rows) console.log(`| ${row.name} | ${row.small.toFixed(2)} | ${row.big.toFixed(2)} | ${row.ratio.toFixed(2)} |`)
     console.log(`\nDeleting a chat of 1,000 messages: ${deleteMs.toFixed(1)} ms in all; the event loop was held for at most ${blockedMs.toFixed(1)} ms (goal: a few).`)
+    console.log(`Exporting the big history (GET /api/export, streamed): ${(exportBytes / 1e6).toFixed(0)} MB in ${exportSeconds.toFixed(1)} s; the process's RSS grew by ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB at most (goal: flat, far below the file's size).`)
     console.log('\n## Query plans (the big owner, first run)')
     for (const [name, list] of Object.entries(plans)) {
       console.log(`\n### ${name}`)
       for (const plan of list) console.log(`- ${plan}`)
     }
-    const json = { dialect, runs: RUNS, small: SMALL, big: BIG, seedSeconds, requests: rows, delete: { totalMs: deleteMs, eventLoopHeldMs: blockedMs }, plans }
+    const json = { dialect, runs: RUNS, small: SMALL, big: BIG, seedSeconds, requests: rows, delete: { totalMs: deleteMs, eventLoopHeldMs: blockedMs }, export: { bytes: exportBytes, seconds: exportSeconds, rssGrowthBytes: rssPeak - rssBefore }, plans }
     writeFileSync(process.env.BENCH_JSON || '/tmp/bench-history.json', JSON.stringify(json, null, 2))
   } finally {
     await app.close()

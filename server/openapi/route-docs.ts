@@ -56,6 +56,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/chats/search': { summary: 'Search your chats by title and text', tag: 'Chats', errors: [400] },
   'GET /api/chats/{id}': { summary: 'A chat with its messages (yours, or a public one)', tag: 'Chats', errors: [400, 404] },
+  'GET /api/export': {
+    summary: 'Every chat of yours in one file',
+    tag: 'Chats',
+    errors: [],
+    success: { status: 200, mediaType: 'application/json', description: 'A download, streamed: a JSON array of chat exports (as `GET /api/chats/{id}/export?format=json` gives them), which `POST /api/import` takes back' },
+  },
   'GET /api/chats/{id}/find': { summary: 'The messages of a chat that hold a text (its find bar)', tag: 'Chats', errors: [400, 404] },
   'PATCH /api/chats/{id}': {
     summary: 'Rename, share, pin, archive, move or set the system prompt of a chat',

@@ -195,6 +195,23 @@ test('import a ChatGPT export: progress, a summary toast, the chats in the sideb
   await expect(page.getByRole('group', { name: 'Versions' }).first()).toContainText('1 / 2')
 })
 
+test('Settings → Download all chats saves every chat as one JSON file that Import takes back', async ({ page }) => {
+  await page.goto('/')
+  await signUp(page)
+  const chatId = await createChatThroughApi(page, 'A chat to take along')
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  const downloading = page.waitForEvent('download')
+  await settings.getByRole('link', { name: 'Download all chats' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^chats-\d{4}-\d{2}-\d{2}\.json$/)
+  const file = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as Array<{ chat: { id: string }; messages: Array<{ parts: Array<{ text?: string }> }> }>
+  expect(file.map((entry) => entry.chat.id)).toEqual([chatId])
+  expect(file[0]!.messages[0]!.parts[0]!.text).toBe('A chat to take along')
+})
+
 test('Delete all chats needs the typed words, then empties the sidebar', async ({ page }) => {
   await createChatThroughApi(page, 'A chat to delete')
   await page.goto('/')

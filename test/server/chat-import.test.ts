@@ -165,6 +165,39 @@ t.test('our own JSON export round trip: the same chat, its branches, its system 
   t.equal(copy.title, 'Tides')
 })
 
+t.test('every chat at once: GET /api/export streams them all, and importing the file into another account gives them back', async (t) => {
+  const { app, base } = await start(t)
+  const v = await signedIn(app)
+  const ids: string[] = []
+  for (const topic of ['tides', 'volcanoes', 'bread']) {
+    const chatId = (await createChat(app, v, `Tell me about ${topic}`)).json().id as string
+    const [question] = (await read(app, v, chatId)).messages
+    await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [question] } })
+    await app.answers.get(chatId)?.settled
+    ids.push(chatId)
+  }
+  await app.inject({ method: 'PATCH', url: `/api/chats/${ids[1]}`, headers: v.headers(true), payload: { systemPrompt: 'Be brief.', archived: true } })
+
+  const res = await fetch(`${base}/api/export`, { headers: v.headers() })
+  t.equal(res.status, 200)
+  t.match(res.headers.get('content-type'), /^application\/json/)
+  t.match(res.headers.get('content-disposition'), /^attachment; filename="chats-\d{4}-\d{2}-\d{2}\.json"$/)
+  t.equal(res.headers.get('content-length'), null, 'streamed, not buffered')
+  const file = await res.text()
+  const all = JSON.parse(file) as Array<{ chat: { id: string; systemPrompt?: string; archivedAt?: number | null }; messages: unknown[] }>
+  t.same(all.map((entry) => entry.chat.id).sort(), [...ids].sort(), 'every chat, archived ones too')
+  t.ok(all.every((entry) => entry.messages.length === 2))
+  t.equal(all.find((entry) => entry.chat.id === ids[1])!.chat.systemPrompt, 'Be brief.')
+
+  const other = await signedIn(app, 'grace@example.com')
+  t.same((await (await fetch(`${base}/api/export`, { headers: other.headers() })).json()), [], 'nothing of anyone else')
+  t.match(await importFile(app, base, other, 'chats.json', file), { status: 'done', format: 'chat', imported: 3 })
+  const copies = await chatsOf(app, other)
+  t.equal(copies.length, 2, 'two in the history (the archived one stays archived)')
+  for (const copy of copies) t.equal((await read(app, other, copy.id)).messages.length, 2)
+  t.same(await (await fetch(`${base}/api/export`, { headers: visitor().headers() })).json(), [], 'a visitor with nothing gets an empty list')
+})
+
 t.test('refusals: not signed in, not a file, not an export, a zip without conversations, someone else\'s import', async (t) => {
   const { app, base } = await start(t, { IMPORT_MAX_BYTES: '4096' })
   const anonymous = visitor()

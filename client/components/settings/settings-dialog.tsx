@@ -11,6 +11,7 @@ import { DialogPanel } from '../ui/dialog.tsx'
 import { Button } from '../ui/button.tsx'
 import { ArchivedChats } from './archived-chats.tsx'
 import { ImportHistory } from './import-history.tsx'
+import { ExportHistory } from './export-history.tsx'
 import { ApiTokens } from './api-tokens.tsx'
 import { COLOR_MODES, MODEL_STORAGE_KEY } from '../../../shared/constants.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, INSTRUCTIONS_MAX_CHARS, type UserSettings } from '../../../shared/personal.ts'
@@ -67,6 +68,7 @@ export function SettingsDialog({ close }: OverlayProps<void>) {
         )
       )}
       <ColourMode />
+      <ExportHistory />
       <ImportHistory />
       <ArchivedChats close={close} />
       <ApiTokens />

@@ -1,6 +1,7 @@
 // The chat API (issue: chats that persist and answers that stream). Only the owner may read or
 // change a private chat; anyone may read a public one; everyone else gets 404, never 403, so the
 // existence of a chat is never revealed.
+import { historyExportRoutes } from './history-export.ts'
 import type { UserPart } from '../../services/chats/message-parts.ts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -356,4 +357,5 @@ export default async function chatRoutes(app: FastifyInstance) {
 
   // Sending, resuming and stopping answers.
   await app.register(answerRoutes, { limits })
+  await app.register(historyExportRoutes)
 }

@@ -25,6 +25,9 @@ export interface ImportedChat {
   messages: ImportedMessage[]
   /** The last message of the branch the chat shows. */
   currentLeafSourceId: string
+  /** Our own export: when it was pinned or archived (kept on import). */
+  pinnedAt?: number
+  archivedAt?: number
 }
 
 /** A conversation that could not be imported, and why (the summary lists these). */

@@ -56,5 +56,7 @@ export function fromOwnExport(doc: Json, now: number): ImportedChat {
   if (messages.length === 0) throw new SkippedConversation(title, 'it has no messages')
   const currentLeafSourceId = typeof chat.currentLeafId === 'string' && ids.has(chat.currentLeafId) ? chat.currentLeafId : messages.at(-1)!.sourceId
   const systemPrompt = typeof chat.systemPrompt === 'string' ? chat.systemPrompt.trim().slice(0, SYSTEM_PROMPT_MAX_CHARS) : ''
-  return { source: `chat:${id}`, chatId: id, title, createdAt, updatedAt: Math.max(createdAt, timeOf(chat.updatedAt, createdAt)), systemPrompt, messages, currentLeafSourceId }
+  // Pinned and archived stay so; the project does not (it is the exporter's).
+  const when = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? timeOf(value, now) : undefined)
+  return { source: `chat:${id}`, chatId: id, title, createdAt, updatedAt: Math.max(createdAt, timeOf(chat.updatedAt, createdAt)), systemPrompt, messages, currentLeafSourceId, pinnedAt: when(chat.pinnedAt), archivedAt: when(chat.archivedAt) }
 }

@@ -54,6 +54,8 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
         versions: forked ? JSON.stringify(versions) : null,
         system_prompt: chat.systemPrompt || null,
         imported_from: chat.source,
+        pinned_at: chat.pinnedAt ?? null,
+        archived_at: chat.archivedAt ?? null,
       })
       .execute()
     for (let start = 0; start < chat.messages.length; start += BATCH) {
