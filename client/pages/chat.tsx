@@ -30,6 +30,8 @@ import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
 import { hasContent, messageText } from '../components/chat/message-text.ts'
 import { newId } from '../components/chat/new-id.ts'
+import { useEarlierMessages } from '../components/chat/use-earlier-messages.ts'
+import { useFindShortcut } from '../components/chat/use-find-shortcut.ts'
 
 // The Tools control is its own chunk, fetched once the page has settled (never part of the first
 // load); until then the composer shows the model picker alone.
@@ -134,24 +136,23 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const { messages, status, sendMessage, regenerate, stop, setMessages, resumeStream } = chat
   const busy = status === 'submitted' || status === 'streaming'
   const { atBottom, scrollToBottom } = useStickToBottom(scroller, content)
+  /** What the screen shows (set at each render): the handlers below read it after awaits. */
+  const shown = useRef<UIMessage[]>([])
   const Jump = JumpStrip.useComponent(!atBottom)
-  const [hasEarlier, setHasEarlier] = useState(Boolean(data.hasEarlier))
+  const { hasEarlier, setHasEarlier, loadEarlier, loadUntil } = useEarlierMessages({
+    chatId,
+    initial: Boolean(data.hasEarlier),
+    shown,
+    toMessage: toUIMessage,
+    onLoaded(older, all) {
+      setStatuses((current) => ({ ...byId(older, 'status'), ...current }))
+      setVersions((current) => ({ ...byId(older, 'versions'), ...current }))
+      setMessages(all)
+    },
+  })
   const Earlier = EarlierStrip.useComponent(hasEarlier)
-  /** How many times ⌘F / Ctrl+F asked for the find bar (0: closed). */
-  const [findRequest, setFindRequest] = useState(0)
+  const [findRequest, closeFind] = useFindShortcut()
   const FindBar = FindChunk.useComponent(findRequest > 0)
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'f') return
-      // Pressed again in the bar: the browser's own find.
-      if ((event.target as Element).closest?.('[data-find-bar]')) return
-      event.preventDefault()
-      setFindRequest((count) => count + 1)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
 
   useFocusOnArrival(prompt, !readOnly)
 
@@ -169,8 +170,6 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
-
-  const shown = useRef<UIMessage[]>([])
 
   /**
    * The chat as the server stored it. An answer cut by a crash keeps what it last saved, up to a
@@ -202,34 +201,6 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           return longerOnScreen ? { ...message, parts: seen.parts } : message
         }),
     )
-  }
-
-  /** The page of messages before the first of `list` (what is shown), put above it; resolves to the whole list. */
-  async function loadEarlier(limit = 30, list = shown.current): Promise<UIMessage[]> {
-    const first = list[0]
-    if (!first) return list
-    try {
-      const page = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?before=${encodeURIComponent(first.id)}&limit=${limit}`)
-      const older = page.messages.filter((m) => m.role !== 'system')
-      setStatuses((current) => ({ ...byId(older, 'status'), ...current }))
-      setVersions((current) => ({ ...byId(older, 'versions'), ...current }))
-      setHasEarlier(Boolean(page.hasEarlier))
-      const all = [...older.map(toUIMessage), ...list]
-      setMessages(all)
-      return all
-    } catch (error) {
-      notify({ title: 'Could not load earlier messages', description: describeChatError(error).message, variant: 'error' })
-      return list
-    }
-  }
-
-  /** Loads back until the message with `after` messages after it is shown (the find bar's match). */
-  async function loadUntil(after: number) {
-    for (let list = shown.current; list.length <= after; ) {
-      const more = await loadEarlier(Math.min(500, after + 1 - list.length + 10), list)
-      if (more.length === list.length) return
-      list = more
-    }
   }
 
   // Arriving from the home screen with a question that has no answer yet: ask for it now.
@@ -428,7 +399,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           )}
         </div>
       </div>
-      {findRequest > 0 && FindBar && <FindBar chatId={chatId} request={findRequest} loadUntil={loadUntil} shownCount={messages.length} onClose={() => (setFindRequest(0), prompt.current?.focus())} />}
+      {findRequest > 0 && FindBar && <FindBar chatId={chatId} request={findRequest} loadUntil={loadUntil} shownCount={messages.length} onClose={() => (closeFind(), prompt.current?.focus())} />}
       {!atBottom && Jump && <Jump onJump={() => scrollToBottom()} />}
       <div className="shrink-0 pb-4">
         <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">

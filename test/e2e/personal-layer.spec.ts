@@ -84,6 +84,8 @@ test('projects: make one, start a chat inside it, drag another one in; its page 
   await dialog.getByRole('textbox', { name: 'Instructions (optional)' }).fill('We hike in July.')
   await dialog.getByRole('button', { name: 'Create project' }).click()
   await expect(page).toHaveURL(/\/\?project=[0-9a-f-]{36}$/)
+  // The dialog closes (its fields held the same words until it is gone).
+  await expect(dialog).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 1, name: 'Alps trip' })).toBeVisible()
   await expect(page.getByText('We hike in July.')).toBeVisible()
   await expect(group(page, 'Projects').getByRole('link', { name: 'Alps trip' })).toHaveAttribute('aria-current', 'page')

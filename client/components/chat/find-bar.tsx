@@ -65,11 +65,15 @@ export function FindBar({ chatId, request, loadUntil, shownCount, onClose }: Fin
   useEffect(() => {
     if (!match) return
     let active = true
-    void loadUntil(match.after).then(() =>
-      requestAnimationFrame(() => {
-        if (active) document.querySelector(`[data-message-id="${CSS.escape(match.id)}"]`)?.scrollIntoView({ block: 'center' })
-      }),
-    )
+    // The loaded messages show a few frames later (the chat renders at most every 50 ms): looked
+    // for each frame, for two seconds at most.
+    const reveal = (frames: number) => {
+      if (!active) return
+      const element = document.querySelector(`[data-message-id="${CSS.escape(match.id)}"]`)
+      if (element) element.scrollIntoView({ block: 'center' })
+      else if (frames < 120) requestAnimationFrame(() => reveal(frames + 1))
+    }
+    void loadUntil(match.after).then(() => reveal(0))
     return () => {
       active = false
     }
