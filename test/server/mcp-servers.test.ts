@@ -2,6 +2,7 @@
 // over stdio; their read-only tools join the answers (dynamic-tool parts), a failing server only
 // loses its own tools and says so at /readyz, and tools that need approval are not run unasked.
 import t from 'tap'
+import type { FastifyInstance } from 'fastify'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +18,17 @@ const file = (name: string, content: unknown) => {
   return path
 }
 const STDIO_SERVER = join(import.meta.dirname, '../helpers/mcp-stdio-server.ts')
+
+/** A new chat of a new visitor, and a function that sends a message in it: the stream's chunks and the stored answer. */
+async function newChatAsker(app: FastifyInstance) {
+  const v = visitor()
+  const chatId = (await createChat(app, v, 'Hello')).json().id as string
+  return async (text: string) => {
+    const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(text)] } })
+    const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
+    return { chunks: parseUiStream(res.body).chunks, stored }
+  }
+}
 
 t.test('MCP_CONFIG files that cannot work are refused with a clear message', async (t) => {
   await t.rejects(readMcpConfig(join(dir, 'missing.json')), /MCP_CONFIG: cannot read .*missing\.json/)
@@ -59,13 +71,7 @@ t.test('tools of MCP servers over HTTP and stdio join the answer loop; a down se
   t.equal(ready.statusCode, 200, 'a failing MCP server does not make the app unready')
   t.match(ready.json().checks.mcp.detail, /web: ready \(4 tools\); local: ready \(4 tools\); down: failing \(/)
 
-  const v = visitor()
-  const chatId = (await createChat(app, v, 'Hello')).json().id as string
-  const ask = async (text: string) => {
-    const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(text)] } })
-    const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
-    return { chunks: parseUiStream(res.body).chunks, stored }
-  }
+  const ask = await newChatAsker(app)
 
   const echo = await ask('Please run mcp__web__echo {"text": "hello there"}')
   t.match(echo.chunks.find((chunk) => chunk.type === 'tool-input-start'), { toolName: 'mcp__web__echo', dynamic: true, title: 'Echo' })
@@ -144,13 +150,7 @@ t.test('a published server from the npm registry (@modelcontextprotocol/server-e
   const listed = (await app.inject({ url: '/api/tools' })).json()
   t.ok(JSON.stringify(listed).includes('mcp__everything__get-sum'), 'the Tools control lists them under the server')
 
-  const v = visitor()
-  const chatId = (await createChat(app, v, 'Hello')).json().id as string
-  const ask = async (text: string) => {
-    const res = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { messages: [userMessage(text)] } })
-    const stored = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages.at(-1)
-    return { chunks: parseUiStream(res.body).chunks, stored }
-  }
+  const ask = await newChatAsker(app)
   const sum = await ask('What is mcp__everything__get-sum {"a": 2, "b": 40} ?')
   t.match(sum.stored.parts[0], { type: 'dynamic-tool', toolName: 'mcp__everything__get-sum', state: 'output-available', input: { a: 2, b: 40 }, output: 'The sum of 2 and 40 is 42.' })
   t.match(streamedText(sum.chunks), /The sum of 2 and 40 is 42/, 'the answer uses the result')

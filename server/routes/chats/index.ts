@@ -2,12 +2,13 @@
 // change a private chat; anyone may read a public one; everyone else gets 404, never 403, so the
 // existence of a chat is never revealed.
 import { historyExportRoutes } from './history-export.ts'
+import { findRoutes } from './find.ts'
 import type { UserPart } from '../../services/chats/message-parts.ts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
-import { CHAT_FIND_MAX_MATCHES, CHAT_PAGE_MESSAGES, SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
+import { CHAT_PAGE_MESSAGES, SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
 import { MessageIdTakenError, decodeCursor, type ChatChanges, type ChatListView } from '../../services/chats/chat-store.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
@@ -275,26 +276,6 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
   )
 
-  // The find bar of a chat (issue 20): which messages of the shown branch hold the text, with how
-  // many follow each (a long chat's page loads up to a match it does not hold yet).
-  app.get<{ Params: Static<typeof Params>; Querystring: { q: string } }>(
-    '/api/chats/:id/find',
-    {
-      schema: {
-        params: Params,
-        querystring: Type.Object({ q: Type.String({ maxLength: 1000 }) }),
-        response: { 200: Type.Object({ matches: Type.Array(Type.Object({ id: Type.String(), after: Type.Integer() })) }), 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      const q = request.query.q.trim()
-      if (q.length < 1 || q.length > 200) throw new AppError(400, 'BAD_QUERY', 'q must be 1 to 200 characters (after trimming spaces)')
-      await access(request, request.params.id, 'read')
-      return { matches: await app.chats.findInBranch(request.params.id, q, CHAT_FIND_MAX_MATCHES) }
-    },
-  )
-
   app.get<{ Params: Static<typeof Params> }>(
     '/api/chats/:id/votes',
     { schema: { params: Params, response: { 200: Type.Object({ votes: Type.Array(Vote) }) } } },
@@ -358,4 +339,5 @@ export default async function chatRoutes(app: FastifyInstance) {
   // Sending, resuming and stopping answers.
   await app.register(answerRoutes, { limits })
   await app.register(historyExportRoutes)
+  await app.register(findRoutes)
 }
