@@ -30,6 +30,7 @@ import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
 import { hasContent, messageText } from '../components/chat/message-text.ts'
 import { newId } from '../components/chat/new-id.ts'
+import { CHAT_PAGE_MESSAGES } from '../../shared/constants.ts'
 import { useEarlierMessages } from '../components/chat/use-earlier-messages.ts'
 import { useFindShortcut } from '../components/chat/use-find-shortcut.ts'
 
@@ -178,7 +179,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   async function reload() {
     try {
       // As many latest messages as the screen shows (earlier ones load as before, on scrolling up).
-      const stored = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?limit=${Math.min(500, Math.max(shown.current.length, 30))}`)
+      const stored = await http.get<ChatPageData>(`/api/chats/${encodeURIComponent(chatId)}?limit=${Math.min(500, Math.max(shown.current.length, CHAT_PAGE_MESSAGES))}`)
       showStored(stored.messages, stored.hasEarlier)
     } catch (error) {
       notify({ title: 'Could not load the answer', description: describeChatError(error).message, variant: 'error' })

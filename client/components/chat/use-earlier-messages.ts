@@ -4,6 +4,7 @@ import { useState, type RefObject } from 'react'
 import type { UIMessage } from 'ai'
 import type { ChatPageData, StoredChatMessage } from '../../../shared/page-data.ts'
 import { http } from '../../lib/http.ts'
+import { CHAT_PAGE_MESSAGES } from '../../../shared/constants.ts'
 import { notify } from '../../lib/toast.ts'
 import { describeChatError } from './chat-errors.ts'
 
@@ -22,7 +23,7 @@ export function useEarlierMessages({ chatId, initial, shown, toMessage, onLoaded
   const [hasEarlier, setHasEarlier] = useState(initial)
 
   /** The page before the first of `list` (what is shown), put above it; resolves to the whole list. */
-  async function loadEarlier(limit = 30, list = shown.current): Promise<UIMessage[]> {
+  async function loadEarlier(limit = CHAT_PAGE_MESSAGES, list = shown.current): Promise<UIMessage[]> {
     const first = list[0]
     if (!first) return list
     try {

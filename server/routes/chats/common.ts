@@ -152,6 +152,16 @@ export function withoutVersions<M extends { versions?: string[] }>(messages: M[]
 }
 
 /** A chat as a reader of a shared chat sees it: nothing of how its owner files it. */
+/**
+ * A chat as its owner exports it (JSON): the whole tree, every message with its parent, the leaf of
+ * the branch it shows, its system prompt and where it is filed. One chat of `GET /api/export` too.
+ */
+export async function ownerExport(app: FastifyInstance, chat: NonNullable<Awaited<ReturnType<FastifyInstance['chats']['get']>>>) {
+  const { ownerId: _owner, systemPrompt, ...summary } = chat
+  const [messages, currentLeafId] = await Promise.all([app.chats.allMessages(chat.id), app.chats.currentLeaf(chat.id)])
+  return { chat: { ...summary, ...(systemPrompt && { systemPrompt }), currentLeafId }, messages }
+}
+
 export function readerSummary<S extends ChatSummaryShape>(summary: S): Omit<S, 'pinnedAt' | 'archivedAt' | 'projectId'> {
   const { pinnedAt: _pinned, archivedAt: _archived, projectId: _project, ...rest } = summary
   return rest

@@ -4,6 +4,7 @@
 // back. Written one chat at a time as the client reads it: memory stays flat for 10,000 chats.
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { ownerExport } from './common.ts'
 
 export async function historyExportRoutes(app: FastifyInstance) {
   // No schema of its own but an empty one: the API document lists the route (route-docs.ts says what it sends).
@@ -23,9 +24,7 @@ async function* historyJson(app: FastifyInstance, ownerId: string): AsyncGenerat
     const chat = await app.chats.get(id)
     // Deleted while the export ran.
     if (!chat) continue
-    const { ownerId: _owner, systemPrompt, ...summary } = chat
-    const [messages, currentLeafId] = await Promise.all([app.chats.allMessages(id), app.chats.currentLeaf(id)])
-    yield `${first ? '\n' : ',\n'}${JSON.stringify({ chat: { ...summary, ...(systemPrompt && { systemPrompt }), currentLeafId }, messages })}`
+    yield `${first ? '\n' : ',\n'}${JSON.stringify(await ownerExport(app, chat))}`
     first = false
   }
   yield '\n]\n'

@@ -14,7 +14,7 @@ import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../..
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions, ownProject, Project, readerSummary } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions, ownProject, Project, readerSummary, ownerExport } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import answerRoutes from './answers.ts'
 
@@ -321,14 +321,15 @@ export default async function chatRoutes(app: FastifyInstance) {
       const summary = isOwner ? { ...all, toolsOff, ...(systemPrompt && { systemPrompt }) } : readerSummary(all)
       reply.header('cache-control', 'no-store')
       if (request.query.format === 'json') {
-        // The whole tree for its owner: every message of every branch with its parent, and the
-        // leaf of the branch the chat shows. A reader of a shared chat gets the branch it is shown.
-        const [messages, currentLeafId] = await Promise.all([
-          isOwner ? app.chats.allMessages(chat.id) : app.chats.messages(chat.id).then((branch) => withoutVersions(branch).map((message, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null }))),
-          app.chats.currentLeaf(chat.id),
-        ])
+        // The whole tree for its owner. A reader of a shared chat gets the branch it is shown.
+        const document = isOwner
+          ? await ownerExport(app, chat)
+          : await Promise.all([app.chats.messages(chat.id), app.chats.currentLeaf(chat.id)]).then(([branch, currentLeafId]) => ({
+              chat: { ...summary, currentLeafId },
+              messages: withoutVersions(branch).map((message, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null })),
+            }))
         reply.header('content-disposition', exportDisposition(chat.title, 'json'))
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify({ chat: { ...summary, currentLeafId }, messages }, null, 2))
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(document, null, 2))
       }
       // Markdown is for reading: the branch the chat shows.
       reply.header('content-disposition', exportDisposition(chat.title, 'md'))

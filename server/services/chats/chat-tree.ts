@@ -85,10 +85,6 @@ export function createChatTree(db: Kysely<Database>) {
     return rows
   }
 
-  /**
-   * The chat's messages in order of writing: all of them (the branch, when the chat never forked),
-   * or those marked shown. A message's ancestors were all written before it.
-   */
   /** The rows of a chat's shown branch (all of a chat that never forked), with running answers' drafts. */
   function branchQuery(chatId: string, shownOnly: boolean) {
     const query = db
@@ -100,6 +96,10 @@ export function createChatTree(db: Kysely<Database>) {
     return shownOnly ? query.where('shown', '=', 1) : query
   }
 
+  /**
+   * The chat's messages in order of writing: all of them (the branch, when the chat never forked),
+   * or those marked shown. A message's ancestors were all written before it.
+   */
   async function inOrder(chatId: string, shownOnly: boolean): Promise<BranchRow[]> {
     return branchQuery(chatId, shownOnly).orderBy('seq', 'asc').execute()
   }
@@ -193,7 +193,7 @@ export function createChatTree(db: Kysely<Database>) {
     /** Every message of every branch, oldest first, each with its parent (the JSON export). */
     async allMessages(chatId: string): Promise<Array<ChatMessage & { parentId: string | null }>> {
       const rows = await inOrder(chatId, false)
-      return rows.map(({ draft, ...row }) => ({ ...toMessage(draft !== null && row.status === 'streaming' ? { ...row, parts: draft } : row), parentId: row.parent_id }))
+      return rows.map((row) => ({ ...withVersions(row, {}), parentId: row.parent_id }))
     },
 
     currentLeaf,
