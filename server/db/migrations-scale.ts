@@ -2,7 +2,8 @@
 // be read without walking other owners' chats. Found with `npm run bench:history` (its query plans):
 // the sidebar's history went through chats_project (every owner's chats outside projects, newest
 // first) and the pinned chats scanned the whole chats table.
-import type { Kysely, Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
+import { dialectOf } from './migrations.ts'
 
 export const scaleMigrations: Record<string, Migration> = {
   '0013_owner_list_indexes': {
@@ -14,6 +15,45 @@ export const scaleMigrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('chats_owner_pinned').execute()
       await db.schema.dropIndex('chats_owner_history').execute()
+    },
+  },
+  // PostgreSQL search kept each message's words only in an expression index: every match was
+  // re-read and its JSON parts parsed into a tsvector again to rank it (26 µs a match; 1,500 matches
+  // of a rare word in a big history cost 40 ms). The vectors are now stored, one row per message in
+  // a table of their own (not a column of messages: every read of a chat would carry them), which
+  // triggers keep in step with messages whatever code writes them. SQLite's FTS5 index already
+  // stores its documents (migration 0003).
+  '0014_message_search_vectors': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) !== 'postgres') return
+      await sql`
+        CREATE TABLE message_search (
+          message_id text PRIMARY KEY REFERENCES messages (id) ON DELETE CASCADE,
+          chat_id text NOT NULL,
+          created_at bigint NOT NULL,
+          document tsvector NOT NULL
+        )`.execute(db)
+      await sql`
+        CREATE FUNCTION message_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO message_search (message_id, chat_id, created_at, document)
+          VALUES (new.id, new.chat_id, new.created_at, to_tsvector('simple', chat_message_text(new.parts)))
+          ON CONFLICT (message_id) DO UPDATE SET chat_id = excluded.chat_id, created_at = excluded.created_at, document = excluded.document;
+          RETURN NULL;
+        END $$`.execute(db)
+      await sql`CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF parts, chat_id, created_at ON messages FOR EACH ROW EXECUTE FUNCTION message_search_sync()`.execute(db)
+      await sql`
+        INSERT INTO message_search (message_id, chat_id, created_at, document)
+        SELECT id, chat_id, created_at, to_tsvector('simple', chat_message_text(parts)) FROM messages`.execute(db)
+      await sql`CREATE INDEX message_search_document ON message_search USING gin (document)`.execute(db)
+      await sql`DROP INDEX messages_text_search`.execute(db)
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialectOf(db) !== 'postgres') return
+      await sql`CREATE INDEX messages_text_search ON messages USING gin (to_tsvector('simple', chat_message_text(parts)))`.execute(db)
+      await sql`DROP TRIGGER messages_search_write ON messages`.execute(db)
+      await sql`DROP FUNCTION message_search_sync()`.execute(db)
+      await sql`DROP TABLE message_search`.execute(db)
     },
   },
 }

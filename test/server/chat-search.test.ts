@@ -67,6 +67,7 @@ eachDialect('finds chats by title and by message text, questions and answers ali
   const title = await hits(app, v, 'sourdough')
   t.same(title.map((hit) => hit.chatId), [byTitle])
   t.match(title[0], { title: 'Sourdough starter notes', messageId: null, updatedAt: Number })
+  t.same([title[0]!.snippet, title[0]!.highlights], ['Sourdough starter notes', [[0, 9]]], 'a title hit shows the title, its word marked')
 
   const question = await hits(app, v, 'websockets')
   t.same(question.map((hit) => hit.chatId), [byQuestion])

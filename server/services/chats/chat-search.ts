@@ -177,41 +177,46 @@ export function markedSnippet(text: string, terms: string[]): string {
 }
 
 async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: string, limit: number): Promise<Row[]> {
-  // The to_tsvector expressions repeat the migration's index expressions exactly, so the GIN indexes serve them.
+  // Messages are ranked on their stored vectors (message_search, migration 0014); a chat title's
+  // expression repeats its index's (chats_title_search) exactly, so the GIN index serves it.
+  // Snippets are made for the rows shown only, from their text.
   const options = `StartSel="${START}", StopSel="${STOP}", MaxWords=16, MinWords=6, ShortWord=2`
   const { rows } = await sql<Row>`
     WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS query),
-    -- The owner's newest matching messages only: ranking costs a tsvector per row, and a common
-    -- word matched half a million rows in a big history (20 s, bench:history). The query is
-    -- written out where an index serves it, so the planner sees the words (not a CTE's value).
+    -- The owner's newest matching messages only: a common word matched half a million rows in a
+    -- big history (bench:history). The query is written out where an index serves it, so the
+    -- planner sees the words (not a CTE's value).
     message_hits AS (
-      SELECT m.chat_id, m.id, m.parts
-      FROM messages AS m JOIN chats AS c ON c.id = m.chat_id
-      WHERE c.owner_id = ${ownerId} AND to_tsvector('simple', chat_message_text(m.parts)) @@ to_tsquery('simple', ${tsquery})
-      ORDER BY m.created_at DESC
+      SELECT s.chat_id, s.message_id, ts_rank(s.document, to_tsquery('simple', ${tsquery})) AS score
+      FROM message_search AS s JOIN chats AS c ON c.id = s.chat_id
+      WHERE c.owner_id = ${ownerId} AND s.document @@ to_tsquery('simple', ${tsquery})
+      ORDER BY s.created_at DESC
       LIMIT ${CHAT_SEARCH_CANDIDATES}
     ),
     hits AS (
-      SELECT c.id AS chat_id, NULL::text AS message_id, c.title AS doc,
+      SELECT c.id AS chat_id, NULL::text AS message_id,
         ts_rank(to_tsvector('simple', c.title), q.query) * ${CHAT_SEARCH_TITLE_WEIGHT} AS score
       FROM chats AS c, q
       WHERE c.owner_id = ${ownerId} AND to_tsvector('simple', c.title) @@ to_tsquery('simple', ${tsquery})
       UNION ALL
-      SELECT h.chat_id, h.id, chat_message_text(h.parts),
-        ts_rank(to_tsvector('simple', chat_message_text(h.parts)), q.query)
-      FROM message_hits AS h, q
+      SELECT chat_id, message_id, score FROM message_hits
     ),
     ranked AS (
       SELECT hits.*,
         row_number() OVER (PARTITION BY chat_id ORDER BY score DESC, message_id NULLS FIRST) AS position,
         sum(score) OVER (PARTITION BY chat_id) AS total
       FROM hits
+    ),
+    shown AS (
+      SELECT r.chat_id, r.message_id, r.total, c.title, c.updated_at
+      FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id
+      WHERE r.position = 1
+      ORDER BY r.total DESC, c.updated_at DESC, c.id
+      LIMIT ${limit}
     )
-    SELECT r.chat_id, c.title, r.message_id, c.updated_at,
-      replace(ts_headline('simple', translate(r.doc, ${'<' + START + STOP}, ${LESS_THAN}), q.query, ${options}), ${LESS_THAN}, '<') AS snippet
-    FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id, q
-    WHERE r.position = 1
-    ORDER BY r.total DESC, c.updated_at DESC, c.id
-    LIMIT ${limit}`.execute(db)
+    SELECT t.chat_id, t.title, t.message_id, t.updated_at,
+      replace(ts_headline('simple', translate(CASE WHEN t.message_id IS NULL THEN t.title ELSE chat_message_text(m.parts) END, ${'<' + START + STOP}, ${LESS_THAN}), q.query, ${options}), ${LESS_THAN}, '<') AS snippet
+    FROM shown AS t LEFT JOIN messages AS m ON m.id = t.message_id, q
+    ORDER BY t.total DESC, t.updated_at DESC, t.chat_id`.execute(db)
   return rows
 }
