@@ -81,6 +81,17 @@ eachDialect('finds chats by title and by message text, questions and answers ali
   t.same(await hits(app, v, 'zyzzyva'), [])
 })
 
+eachDialect('chats that change owner (an anonymous visitor signs in) are found by their new owner only', async (t, app) => {
+  const before = visitor()
+  const after = visitor()
+  const moved = await chatWith(app, before, 'notes about marmalade oranges')
+  const kept = await chatWith(app, after, 'a chat of my own')
+  const ownerOf = async (chatId: string) => (await app.db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirstOrThrow()).owner_id
+  t.equal(await app.chats.moveOwner(await ownerOf(moved), await ownerOf(kept)), 1)
+  t.same((await hits(app, after, 'marmalade')).map((hit) => hit.chatId), [moved], 'the message is found by its new owner')
+  t.same(await hits(app, before, 'marmalade'), [], 'and no longer by the old one')
+})
+
 eachDialect('best matches first: a title hit or several hits outrank one passing mention', async (t, app) => {
   const v = visitor()
   const filler = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'

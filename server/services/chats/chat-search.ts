@@ -177,9 +177,10 @@ export function markedSnippet(text: string, terms: string[]): string {
 }
 
 async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: string, limit: number): Promise<Row[]> {
-  // Messages are ranked on their stored vectors (message_search, migration 0014); a chat title's
-  // expression repeats its index's (chats_title_search) exactly, so the GIN index serves it.
-  // Snippets are made for the rows shown only, from their text.
+  // Messages are ranked on their stored vectors, kept with their owner (message_search, migration
+  // 0014: no join with every chat of the owner). A chat title's expression repeats its index's
+  // (chats_title_search) exactly, so the GIN index serves it. Snippets are made for the rows shown
+  // only, from their text.
   const options = `StartSel="${START}", StopSel="${STOP}", MaxWords=16, MinWords=6, ShortWord=2`
   const { rows } = await sql<Row>`
     WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS query),
@@ -188,8 +189,8 @@ async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: st
     -- planner sees the words (not a CTE's value).
     message_hits AS (
       SELECT s.chat_id, s.message_id, ts_rank(s.document, to_tsquery('simple', ${tsquery})) AS score
-      FROM message_search AS s JOIN chats AS c ON c.id = s.chat_id
-      WHERE c.owner_id = ${ownerId} AND s.document @@ to_tsquery('simple', ${tsquery})
+      FROM message_search AS s
+      WHERE s.owner_id = ${ownerId} AND s.document @@ to_tsquery('simple', ${tsquery})
       ORDER BY s.created_at DESC
       LIMIT ${CHAT_SEARCH_CANDIDATES}
     ),
