@@ -29,6 +29,8 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   /** A server render that has not finished after this long is aborted (its Suspense boundaries fall back to the client). */
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  /** Memory for finished server renders sent again to requests with the same page state (0: off). */
+  RENDER_CACHE_MB: Type.Integer({ minimum: 0, maximum: 4096, default: 32 }),
   /** Serve the UI component playground at /_playground (development and tests; off in production). */
   UI_PLAYGROUND: Type.Boolean({ default: false }),
   /** PostgreSQL connection string; when unset, SQLite at DATABASE_PATH. */
@@ -171,6 +173,7 @@ export interface AppConfig {
   trustProxy: boolean | number | string[]
   publicUrl: string | undefined
   renderTimeoutMs: number
+  renderCacheBytes: number
   shutdownTimeoutMs: number
   answerSaveIntervalMs: number
   uiPlayground: boolean
@@ -328,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxy(config.TRUST_PROXY),
     publicUrl: config.PUBLIC_URL,
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
+    renderCacheBytes: config.RENDER_CACHE_MB * 1024 * 1024,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     answerSaveIntervalMs: config.ANSWER_SAVE_INTERVAL_MS,
     uiPlayground: config.UI_PLAYGROUND || config.NODE_ENV === 'development',

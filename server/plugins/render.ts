@@ -12,7 +12,8 @@ import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/se
 import type { AppConfig } from '../../fastify.config.ts'
 import { headFor, type PageState } from '../../shared/page-state.ts'
 import { createIconRecorder, type IconLookup } from '../../shared/icons.ts'
-import { compileTemplate, type DocumentTemplate } from '../services/html-template.ts'
+import { compileTemplate, serializeState, type DocumentTemplate } from '../services/html-template.ts'
+import { createRenderCache } from '../services/render-cache.ts'
 import { createStreamCompressor, negotiateEncoding } from '../services/content-encoding.ts'
 
 /** What client/index.tsx exports. */
@@ -63,6 +64,8 @@ export default fp(
     await app.vite.ready()
 
     const manifest = config.dev ? null : readManifest(config.root)
+    // Not in development: the SSR entry changes under it with every edit.
+    const renders = config.dev || config.renderCacheBytes === 0 ? null : createRenderCache(config.renderCacheBytes)
     const preloadCache = new Map<string, string[]>()
     function preloadsFor(entry: SsrEntry, state: PageState): string[] {
       if (!manifest) return []
@@ -83,9 +86,46 @@ export default fp(
       // The document's policy and the nonce its inline scripts carry (server/plugins/security.ts).
       const nonces = reply.documentCsp()
       const nonce = nonces.script
+      const stateJson = serializeState(state)
+      const key = renders?.keyFor(stateJson)
+      const cached = key ? renders!.get(key) : undefined
+
+      /** Headers, then the document's start, in the response's encoding. */
+      function open(): ReturnType<typeof createStreamCompressor> | (PassThrough & { flushNow(): void }) {
+        const encoding = negotiateEncoding(request.headers['accept-encoding'])
+        const body = encoding ? createStreamCompressor(encoding) : Object.assign(new PassThrough(), { flushNow() {} })
+        reply.code(statusCode).headers({
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          vary: 'accept-encoding',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+        })
+        const origin = config.publicUrl ?? `${request.protocol}://${request.host}`
+        body.write(template.start({ nonce, styleNonce: nonces.style, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id }))
+        return body
+      }
+
+      if (cached) {
+        app.metrics.ssrRender.observe({ phase: 'reused' }, 0)
+        const body = open()
+        body.end(cached.markup(nonce) + template.end({ stateJson, nonce, icons: cached.icons }))
+        return reply.send(body)
+      }
+
       await entry.preload(state)
       // Icons the server already has are drawn into the HTML and inlined for hydration (no flash).
-      const icons = app.hasDecorator('icons') ? createIconRecorder((name) => app.icons.peek(name)) : undefined
+      // One it does not have yet (its collection still loading) makes this render not worth keeping.
+      let iconMissing = false
+      const icons = app.hasDecorator('icons')
+        ? createIconRecorder((name) => {
+            const data = app.icons.peek(name)
+            if (data === undefined) iconMissing = true
+            return data
+          })
+        : undefined
+      // The markup React writes, kept when the render ends well (render-cache.ts).
+      const markup: Buffer[] | null = key ? [] : null
+      let spoiled = false
 
       const renderStart = performance.now()
       const renderSeconds = () => (performance.now() - renderStart) / 1000
@@ -94,6 +134,7 @@ export default fp(
         let failed = false
         const timer = setTimeout(() => {
           request.log.warn({ timeoutMs: config.renderTimeoutMs }, 'render: aborting a render that took too long')
+          spoiled = true
           stream.abort(new Error(`render: aborted after ${config.renderTimeoutMs} ms`))
         }, config.renderTimeoutMs)
 
@@ -113,6 +154,7 @@ export default fp(
             reject(error)
           },
           onError(error, info) {
+            spoiled = true
             request.log.error({ err: error, componentStack: info?.componentStack }, 'render: error while rendering')
           },
         }, { icons })
@@ -120,26 +162,20 @@ export default fp(
         function start() {
           if (started || failed) return
           started = true
-          const encoding = negotiateEncoding(request.headers['accept-encoding'])
-          const body = encoding ? createStreamCompressor(encoding) : Object.assign(new PassThrough(), { flushNow() {} })
-          reply.code(statusCode).headers({
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-            vary: 'accept-encoding',
-            ...(encoding ? { 'content-encoding': encoding } : {}),
-          })
-          const origin = config.publicUrl ?? `${request.protocol}://${request.host}`
-          body.write(template.start({ nonce, styleNonce: nonces.style, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id }))
+          const body = open()
           body.flushNow()
 
           // React writes here; it calls flush() after each batch, which pushes compressed bytes out.
           const sink = new Writable({
-            write(chunk, _encoding, callback) {
+            write(chunk: Buffer, _encoding, callback) {
+              markup?.push(Buffer.from(chunk))
               if (body.write(chunk)) callback()
               else body.once('drain', callback)
             },
             final(callback) {
-              body.end(template.end({ state, nonce, icons: icons?.used() }))
+              const used = icons?.used() ?? {}
+              body.end(template.end({ stateJson, nonce, icons: used }))
+              if (markup && !spoiled && !iconMissing) renders!.set(key!, Buffer.concat(markup).toString('utf8'), nonce, used)
               callback()
             },
           })
@@ -150,7 +186,10 @@ export default fp(
           // A browser that goes away stops the render instead of rendering into the void.
           reply.raw.on('close', () => {
             done()
-            if (!reply.raw.writableFinished) stream.abort(new Error('render: client closed the connection'))
+            if (!reply.raw.writableFinished) {
+              spoiled = true
+              stream.abort(new Error('render: client closed the connection'))
+            }
           })
           stream.pipe(sink)
           resolve(reply.send(body))

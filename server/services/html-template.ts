@@ -10,7 +10,7 @@ import {
   THEME_COLOR_LIGHT,
 } from '../../shared/constants.ts'
 import { colorModeScript } from '../../shared/color-mode-script.ts'
-import type { PageHead, PageState } from '../../shared/page-state.ts'
+import type { PageHead } from '../../shared/page-state.ts'
 import { ICON_SNAPSHOT_ID, type IconSnapshot } from '../../shared/icons.ts'
 
 const HEAD_MARKER = '<!--app-head-->'
@@ -21,8 +21,8 @@ const NONCE = '%NONCE%'
 export interface DocumentTemplate {
   /** Everything up to and including the opening of the app container. */
   start(input: { nonce: string; styleNonce?: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string }): string
-  /** Everything after the React markup: state (and the icons the render drew) and closing tags. */
-  end(input: { state: PageState; nonce: string; icons?: IconSnapshot }): string
+  /** Everything after the React markup: the state (as serializeState wrote it), the icons the render drew, closing tags. */
+  end(input: { stateJson: string; nonce: string; icons?: IconSnapshot }): string
 }
 
 export function escapeHtml(value: string): string {
@@ -68,7 +68,7 @@ export function compileTemplate(html: string): DocumentTemplate {
         preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('')
       return (beforeHead + tags + headToApp).replaceAll(NONCE, nonce)
     },
-    end({ state, nonce, icons }) {
+    end({ stateJson, nonce, icons }) {
       const iconScript =
         icons && Object.keys(icons).length > 0
           ? `<script type="application/json" id="${ICON_SNAPSHOT_ID}">${serializeState(icons)}</script>`
@@ -76,7 +76,7 @@ export function compileTemplate(html: string): DocumentTemplate {
       return (
         appToState +
         iconScript +
-        `<script type="application/json" id="__APP_STATE__">${serializeState(state)}</script>` +
+        `<script type="application/json" id="__APP_STATE__">${stateJson}</script>` +
         afterState
       ).replaceAll(NONCE, nonce)
     },
