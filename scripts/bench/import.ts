@@ -6,7 +6,7 @@
 // Printed, measured in the same run: the app's peak memory growth against the file's size (the file
 // must never be held whole, let alone twice), the other visitor's request latency during the import
 // against before it (the import must not block the server), and the import's rate. Measured, never
-// asserted: the exit code is 0 unless something crashed.
+// asserted: the exit code is 0 unless something crashed. BENCH_APP_NODE_ARGS: node flags for the app.
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,6 +15,9 @@ import { once } from 'node:events'
 import { ROOT, ensureBuild, freePort, positiveIntEnv, productionAppEnv } from './bench-app.ts'
 
 const TARGET_MB = positiveIntEnv('IMPORT_BENCH_MB', 100)
+// Node flags for the app, e.g. `--max-old-space-size=96`: an import that streams fits under a cap
+// that does not grow with the file (without one, V8 lets garbage pile up and RSS grows anyway).
+const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)
 const HOST = '127.0.0.1'
 
 function progress(message: string) {
@@ -92,7 +95,7 @@ async function main() {
     const conversations = await writeExport(file)
     const size = statSync(file).size
     const port = await freePort()
-    const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: ROOT, env: productionAppEnv(port, { DATABASE_PATH: join(dir, 'bench.db'), UPLOADS_DIR: join(dir, 'uploads') }), stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, [...APP_NODE_ARGS, 'dist/node/server/main.js'], { cwd: ROOT, env: productionAppEnv(port, { DATABASE_PATH: join(dir, 'bench.db'), UPLOADS_DIR: join(dir, 'uploads') }), stdio: ['ignore', 'ignore', 'inherit'] })
     process.once('exit', () => child.kill('SIGTERM'))
     const origin = `http://${HOST}:${port}`
     for (let attempt = 0; attempt < 150 && !(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)); attempt++) await new Promise((resolve) => setTimeout(resolve, 200))
