@@ -3,7 +3,7 @@
 // the sidebar's history went through chats_project (every owner's chats outside projects, newest
 // first) and the pinned chats scanned the whole chats table.
 import { sql, type Kysely, type Migration } from 'kysely'
-import { dialectOf, sqliteMessageText } from './migrations.ts'
+import { dialectOf } from './migrations.ts'
 
 export const scaleMigrations: Record<string, Migration> = {
   '0013_owner_list_indexes': {
@@ -74,72 +74,4 @@ export const scaleMigrations: Record<string, Migration> = {
       await sql`DROP TABLE message_search`.execute(db)
     },
   },
-  // SQLite search walked FTS5's hits of every owner, newest first, keeping the searching owner's:
-  // an owner with 100 chats searching a common word went past another owner's 500,000 newer hits
-  // first (346 ms; bench:history). The owner is now a column of the index itself (its id as one
-  // token: the dashes of a UUID would split it into five), and a search matches it with the words,
-  // so FTS5 intersects the owner's own list with the words' lists. PostgreSQL got its owner column
-  // in 0014.
-  '0015_search_owner_sqlite': {
-    async up(db: Kysely<unknown>) {
-      if (dialectOf(db) !== 'sqlite') return
-      await dropSearchIndex(db)
-      await sql`ALTER TABLE chat_search_docs ADD COLUMN owner TEXT NOT NULL DEFAULT ''`.execute(db)
-      await sql`UPDATE chat_search_docs SET owner = (SELECT replace(c.owner_id, '-', '') FROM chats AS c WHERE c.id = chat_search_docs.chat_id)`.execute(db)
-      await createSearchIndex(db, ['title', 'body', 'owner'])
-      // New rows carry their owner; a chat that changes owner (sign-in) takes its rows along.
-      await sql`DROP TRIGGER chats_search_ai`.execute(db)
-      await sql`CREATE TRIGGER chats_search_ai AFTER INSERT ON chats BEGIN
-          INSERT INTO chat_search_docs (chat_id, message_id, title, body, owner) VALUES (new.id, NULL, new.title, '', replace(new.owner_id, '-', ''));
-        END`.execute(db)
-      await sql`DROP TRIGGER messages_search_ai`.execute(db)
-      await sql`CREATE TRIGGER messages_search_ai AFTER INSERT ON messages BEGIN
-          INSERT INTO chat_search_docs (chat_id, message_id, title, body, owner)
-          VALUES (new.chat_id, new.id, '', ${sqliteMessageText('new')}, (SELECT replace(c.owner_id, '-', '') FROM chats AS c WHERE c.id = new.chat_id));
-        END`.execute(db)
-      await sql`CREATE TRIGGER chats_search_owner AFTER UPDATE OF owner_id ON chats WHEN new.owner_id IS NOT old.owner_id BEGIN
-          UPDATE chat_search_docs SET owner = replace(new.owner_id, '-', '') WHERE chat_id = new.id;
-        END`.execute(db)
-    },
-    async down(db: Kysely<unknown>) {
-      if (dialectOf(db) !== 'sqlite') return
-      await sql`DROP TRIGGER chats_search_owner`.execute(db)
-      await sql`DROP TRIGGER chats_search_ai`.execute(db)
-      await sql`CREATE TRIGGER chats_search_ai AFTER INSERT ON chats BEGIN
-          INSERT INTO chat_search_docs (chat_id, message_id, title, body) VALUES (new.id, NULL, new.title, '');
-        END`.execute(db)
-      await sql`DROP TRIGGER messages_search_ai`.execute(db)
-      await sql`CREATE TRIGGER messages_search_ai AFTER INSERT ON messages BEGIN
-          INSERT INTO chat_search_docs (chat_id, message_id, title, body) VALUES (new.chat_id, new.id, '', ${sqliteMessageText('new')});
-        END`.execute(db)
-      await dropSearchIndex(db)
-      await sql`ALTER TABLE chat_search_docs DROP COLUMN owner`.execute(db)
-      await createSearchIndex(db, ['title', 'body'])
-    },
-  },
-}
-
-/** SQLite: the FTS5 index over chat_search_docs and the triggers that keep it in step (as 0003 made them). */
-async function dropSearchIndex(db: Kysely<unknown>) {
-  for (const trigger of ['chat_search_docs_ai', 'chat_search_docs_ad', 'chat_search_docs_au']) await sql`DROP TRIGGER ${sql.id(trigger)}`.execute(db)
-  await sql`DROP TABLE chat_search`.execute(db)
-}
-
-async function createSearchIndex(db: Kysely<unknown>, columns: string[]) {
-  const list = sql.raw(columns.join(', '))
-  const fromNew = sql.raw(columns.map((column) => `new.${column}`).join(', '))
-  const fromOld = sql.raw(columns.map((column) => `old.${column}`).join(', '))
-  await sql`CREATE VIRTUAL TABLE chat_search USING fts5 (${list}, content='chat_search_docs', content_rowid='id')`.execute(db)
-  // Built from the content table in one pass, then kept in step by the external-content triggers.
-  await sql`INSERT INTO chat_search (chat_search) VALUES ('rebuild')`.execute(db)
-  await sql`CREATE TRIGGER chat_search_docs_ai AFTER INSERT ON chat_search_docs BEGIN
-      INSERT INTO chat_search (rowid, ${list}) VALUES (new.id, ${fromNew});
-    END`.execute(db)
-  await sql`CREATE TRIGGER chat_search_docs_ad AFTER DELETE ON chat_search_docs BEGIN
-      INSERT INTO chat_search (chat_search, rowid, ${list}) VALUES ('delete', old.id, ${fromOld});
-    END`.execute(db)
-  await sql`CREATE TRIGGER chat_search_docs_au AFTER UPDATE ON chat_search_docs BEGIN
-      INSERT INTO chat_search (chat_search, rowid, ${list}) VALUES ('delete', old.id, ${fromOld});
-      INSERT INTO chat_search (rowid, ${list}) VALUES (new.id, ${fromNew});
-    END`.execute(db)
 }

@@ -15,13 +15,6 @@ export function dialectOf(db: Kysely<unknown>): 'sqlite' | 'postgres' {
   throw new Error(`db: no migration for the ${adapter.constructor.name} dialect`)
 }
 
-/** SQLite: the text of a message's "text" parts (`row`.parts); parts that are not a JSON array count as no text. */
-export function sqliteMessageText(row: string) {
-  return sql.raw(`(SELECT coalesce(group_concat(json_extract(part.value, '$.text'), char(10)), '')
-    FROM json_each(CASE WHEN json_valid(${row}.parts) AND json_type(${row}.parts) = 'array' THEN ${row}.parts ELSE '[]' END) AS part
-    WHERE json_extract(part.value, '$.type') = 'text')`)
-}
-
 export const migrations: Record<string, Migration> = {
   '0001_users_and_sessions': {
     async up(db: Kysely<unknown>) {
@@ -139,7 +132,11 @@ export const migrations: Record<string, Migration> = {
           INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
           INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
         END`.execute(db)
-      const messageText = sqliteMessageText
+      // The text of a message's "text" parts; parts that are not a JSON array count as no text.
+      const messageText = (row: string) =>
+        sql.raw(`(SELECT coalesce(group_concat(json_extract(part.value, '$.text'), char(10)), '')
+          FROM json_each(CASE WHEN json_valid(${row}.parts) AND json_type(${row}.parts) = 'array' THEN ${row}.parts ELSE '[]' END) AS part
+          WHERE json_extract(part.value, '$.type') = 'text')`)
       await sql`CREATE TRIGGER chats_search_ai AFTER INSERT ON chats BEGIN
           INSERT INTO chat_search_docs (chat_id, message_id, title, body) VALUES (new.id, NULL, new.title, '');
         END`.execute(db)

@@ -42,14 +42,9 @@ export function searchTerms(query: string): string[] {
   return [...new Set(words)].slice(0, CHAT_SEARCH_MAX_TERMS)
 }
 
-/**
- * FTS5 MATCH expression: every term must occur in the title or the text (the last one may be the
- * start of a word: typing), in a row of `ownerId`'s (migration 0015: the owner is a column of the
- * index, its id without dashes as one token).
- */
-export function fts5Query(terms: string[], ownerId: string): string {
-  const words = terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' AND ')
-  return `owner : "${ownerId.replaceAll('-', '').replaceAll('"', '""')}" AND {title body} : (${words})`
+/** FTS5 MATCH expression: every term must occur; the last one may be the start of a word (typing). */
+export function fts5Query(terms: string[]): string {
+  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ')
 }
 
 /** PostgreSQL to_tsquery text: the same, with `:*` prefix matching. Terms hold only letters and digits. */
@@ -115,15 +110,14 @@ interface Row {
 }
 
 async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string[], limit: number): Promise<Row[]> {
-  const match = fts5Query(terms, ownerId)
-  // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first,
-  // through the owner's own rows only, and stops there), so a common word costs the same in a
-  // history of 100 chats or of 10,000, whatever other owners store. bm25() is lower for better
-  // matches (the owner column weighs nothing); summing per chat rewards several hits.
+  const match = fts5Query(terms)
+  // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
+  // stops there), so a common word costs the same in a history of 100 chats or of 10,000. bm25() is
+  // lower for better matches; summing per chat rewards several hits.
   const { rows } = await sql<Row & { rid: number }>`
     WITH hits AS (
       SELECT chat_search.rowid AS rid, d.chat_id, d.message_id,
-        bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0, 0.0) AS score
+        bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0) AS score
       FROM chat_search
       JOIN chat_search_docs AS d ON d.id = chat_search.rowid
       JOIN chats AS c ON c.id = d.chat_id
