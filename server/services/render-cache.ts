@@ -8,6 +8,7 @@
 // the process: a key is a SHA-256 of the whole state, so one visitor's page can only ever be found
 // again by a request with exactly that state (that session, those chats).
 import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import type { IconSnapshot } from '../../shared/icons.ts'
 
 export interface CachedRender {
@@ -30,36 +31,27 @@ export interface RenderCache {
 const MAX_SHARE = 1 / 8
 
 export function createRenderCache(maxBytes: number): RenderCache {
-  // A Map iterates in insertion order: re-inserting on use makes its first key the least recently used.
-  const entries = new Map<string, { pieces: string[]; icons: IconSnapshot; bytes: number }>()
-  let bytes = 0
+  const entries = new LRUCache<string, { pieces: string[]; icons: IconSnapshot }>({
+    maxSize: maxBytes,
+    maxEntrySize: Math.floor(maxBytes * MAX_SHARE),
+    // UTF-16 length, twice for the bytes a string holds at worst: a bound, not an exact figure.
+    sizeCalculation: (entry) => entry.pieces.reduce((sum, piece) => sum + piece.length * 2, 64),
+  })
 
   return {
     keyFor: (stateJson) => createHash('sha256').update(stateJson).digest('base64url'),
     get(key) {
       const entry = entries.get(key)
-      if (!entry) return undefined
-      entries.delete(key)
-      entries.set(key, entry)
-      return { markup: (nonce) => entry.pieces.join(nonce), icons: entry.icons }
+      return entry && { markup: (nonce) => entry.pieces.join(nonce), icons: entry.icons }
     },
     set(key, markup, nonce, icons) {
-      // UTF-16 length, twice for the bytes a string holds at worst: a bound, not an exact figure.
-      const size = markup.length * 2 + 64
-      if (size > maxBytes * MAX_SHARE || entries.has(key)) return
-      entries.set(key, { pieces: nonce ? markup.split(nonce) : [markup], icons, bytes: size })
-      bytes += size
-      for (const [oldest, entry] of entries) {
-        if (bytes <= maxBytes) break
-        entries.delete(oldest)
-        bytes -= entry.bytes
-      }
+      entries.set(key, { pieces: nonce ? markup.split(nonce) : [markup], icons })
     },
     get size() {
       return entries.size
     },
     get bytes() {
-      return bytes
+      return entries.calculatedSize
     },
   }
 }

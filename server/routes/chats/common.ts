@@ -151,7 +151,6 @@ export function withoutVersions<M extends { versions?: string[] }>(messages: M[]
   return messages.map(({ versions: _versions, ...message }) => message)
 }
 
-/** A chat as a reader of a shared chat sees it: nothing of how its owner files it. */
 /**
  * A chat as its owner exports it (JSON): the whole tree, every message with its parent, the leaf of
  * the branch it shows, its system prompt and where it is filed. One chat of `GET /api/export` too.
@@ -162,6 +161,7 @@ export async function ownerExport(app: FastifyInstance, chat: NonNullable<Awaite
   return { chat: { ...summary, ...(systemPrompt && { systemPrompt }), currentLeafId }, messages }
 }
 
+/** A chat as a reader of a shared chat sees it: nothing of how its owner files it. */
 export function readerSummary<S extends ChatSummaryShape>(summary: S): Omit<S, 'pinnedAt' | 'archivedAt' | 'projectId'> {
   const { pinnedAt: _pinned, archivedAt: _archived, projectId: _project, ...rest } = summary
   return rest
