@@ -59,10 +59,13 @@ export function productionAppEnv(port: number, env: Record<string, string> = {})
   }
 }
 
-/** `node dist/node/server/main.js` in production mode; `stop()` ends it (also when this process exits). */
-export async function startProductionApp(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void }> {
+/**
+ * `node [nodeArgs] dist/node/server/main.js` in production mode; `stop()` ends it (also when this
+ * process exits); `pid` is the app's process (its memory is read from /proc).
+ */
+export async function startProductionApp(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ origin: string; pid: number; stop: () => void }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/server/main.js'], {
     cwd: ROOT,
     env: productionAppEnv(port, env),
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -78,7 +81,7 @@ export async function startProductionApp(env: Record<string, string> = {}): Prom
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited during start-up:\n${errors.join('')}`)
     const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)
-    if (ok) return { origin, stop }
+    if (ok) return { origin, pid: child.pid!, stop }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   child.kill('SIGKILL')

@@ -11,9 +11,7 @@
 // asserted: the exit code is 0 unless something crashed.
 //
 // Environment: BENCH_SIZES (default "250000,1000000"), BENCH_HEAP_CAP_MB.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -21,13 +19,12 @@ import { Writable } from 'node:stream'
 import { loadConfig } from '../../fastify.config.ts'
 import { build } from '../../server/app.ts'
 import { seedHistory } from '../seed-history.ts'
-import { ROOT, ensureBuild, freePort, positiveIntEnv, productionAppEnv } from './bench-app.ts'
+import { ensureBuild, positiveIntEnv, startProductionApp } from './bench-app.ts'
 
 const SIZES = (process.env.BENCH_SIZES ?? '250000,1000000').split(',').map((n) => Number(n.trim())).filter((n) => n >= 100)
 const HEAP_CAP_MB = positiveIntEnv('BENCH_HEAP_CAP_MB', 96)
 const EMAIL = 'export@example.com'
 const PASSWORD = 'export memory bench'
-const HOST = '127.0.0.1'
 
 // SQLite files of its own, whatever the shell says.
 delete process.env.DATABASE_URL
@@ -50,54 +47,31 @@ async function seedFile(path: string, messages: number) {
   }
 }
 
-function get(port: number, path: string, headers: Record<string, string>, onChunk: (chunk: Buffer) => void = () => {}): Promise<{ status: number; headers: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: HOST, port, path, headers }, (res) => {
-      res.on('data', onChunk)
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
 async function exportOnce(file: string, nodeArgs: string[]) {
-  const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/server/main.js'], { cwd: ROOT, env: productionAppEnv(port, { DATABASE_PATH: file }), stdio: ['ignore', 'ignore', 'pipe'] })
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const app = await startProductionApp({ DATABASE_PATH: file }, nodeArgs)
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await get(port, '/healthz', {})).status === 200) break
-      } catch {
-        if (attempt > 100) throw new Error(`the app did not start: ${stderr}`)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    }
-    const signIn = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: HOST, port, path: '/api/auth/local/sign-in', method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } }, (res) => {
-        res.resume()
-        resolve(String(res.headers['set-cookie']?.[0] ?? '').split(';')[0]!)
-      })
-      req.on('error', reject)
-      req.end(JSON.stringify({ email: EMAIL, password: PASSWORD }))
+    const signIn = await fetch(`${app.origin}/api/auth/local/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
     })
+    const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
     // Warm: the first request of a process loads code it then keeps.
-    await get(port, '/api/chats', { cookie: signIn })
-    const idle = rssOf(child.pid!)
+    await (await fetch(`${app.origin}/api/chats`, { headers: { cookie } })).text()
+    const idle = rssOf(app.pid)
     let peak = idle
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 100)
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(app.pid))), 100)
     const started = performance.now()
+    // Identity, as a download of the file: compression would measure zlib too.
+    const response = await fetch(`${app.origin}/api/export`, { headers: { cookie, 'accept-encoding': 'identity' } })
+    if (response.status !== 200) throw new Error(`export: ${response.status}`)
     let bytes = 0
-    const res = await get(port, '/api/export', { cookie: signIn }, (chunk) => (bytes += chunk.length))
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length
     const seconds = (performance.now() - started) / 1000
     clearInterval(sampler)
-    if (res.status !== 200) throw new Error(`export: ${res.status}`)
-    return { bytes, seconds, idle, peak, crashed: child.exitCode !== null }
+    return { bytes, seconds, idle, peak }
   } finally {
-    child.kill('SIGKILL')
+    app.stop()
   }
 }
 
