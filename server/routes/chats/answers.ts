@@ -18,6 +18,9 @@ import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
 
+/** A chat's title (a second, short model call beside its first answer) is given up after this long. */
+const TITLE_TIMEOUT_MS = 15_000
+
 export default async function answerRoutes(app: FastifyInstance, options: { limits: VisitorLimits }) {
   const { messageMaxChars } = app.config
   const textOnlyModels = textOnlyPatterns(app.files.limits.textOnlyModels)
@@ -311,11 +314,17 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
   )
 
   async function generateTitle(model: Awaited<ReturnType<typeof app.llm.resolve>>, question: string, signal: AbortSignal, headers: Record<string, string>): Promise<string> {
+    // A timer of our own, cleared once the title is in: AbortSignal.timeout() would keep its timer,
+    // and with it the signals joined to it and their listeners, for the whole 15 seconds.
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(new DOMException('The title took too long', 'TimeoutError')), TITLE_TIMEOUT_MS)
     try {
-      const { text } = await generateText({ model, maxRetries: 0, headers, system: TITLE_SYSTEM_PROMPT, prompt: question, abortSignal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]) })
+      const { text } = await generateText({ model, maxRetries: 0, headers, system: TITLE_SYSTEM_PROMPT, prompt: question, abortSignal: AbortSignal.any([signal, timeout.signal]) })
       return titleFrom(text, question)
     } catch {
       return titleFrom('', question)
+    } finally {
+      clearTimeout(timer)
     }
   }
 }

@@ -8,6 +8,7 @@
 // piece, and a thousand running answers hold their text once, not a frame string per token.
 import { Readable } from 'node:stream'
 import type { UIMessageChunk } from 'ai'
+import { appendFlat } from './flat-append.ts'
 
 export interface AnswerRun {
   chatId: string
@@ -95,7 +96,7 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
   function remember(history: UIMessageChunk[], chunk: UIMessageChunk) {
     const last = history[history.length - 1]
     if ((chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') && last?.type === chunk.type && last.id === chunk.id) {
-      last.delta += chunk.delta
+      appendFlat(last, 'delta', chunk.delta)
       return
     }
     // A copy of a delta, since later ones are added to it.

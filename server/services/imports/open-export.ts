@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs'
 import { open as openFile, stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import yauzl from 'yauzl'
+import type yauzl from 'yauzl'
 
 export class ImportFormatError extends Error {
   override name = 'ImportFormatError'
@@ -33,8 +33,10 @@ export interface OpenedExport {
 
 export async function openExport(path: string, maxJsonBytes: number): Promise<OpenedExport> {
   if (!(await isZip(path))) return { stream: createReadStream(path, { highWaterMark: 256 * 1024 }), totalBytes: (await stat(path)).size }
+  // yauzl loads with the first zip imported (an idle server has no use for it).
+  const { default: unzip } = await import('yauzl')
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, file) => (error ? reject(new ImportFormatError(`The zip cannot be read (${error.message}).`)) : resolve(file))),
+    unzip.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, file) => (error ? reject(new ImportFormatError(`The zip cannot be read (${error.message}).`)) : resolve(file))),
   )
   // The export's own conversations.json: the one nearest the top of the zip.
   const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {

@@ -14,6 +14,7 @@ import { addLanguageModelUsage, asLanguageModelUsage, convertToLanguageModelProm
 import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
 import type { ChatTool } from '../tools/tool-types.ts'
 import { DEFAULT_TOOL_OUTPUT_BYTES, type ToolLimits } from '../tools/run-tool.ts'
+import { appendFlat } from '../answers/flat-append.ts'
 import { createStepTools, type StoredSourcePart, type StoredToolPart } from './tool-steps.ts'
 
 export type { StoredSourcePart, StoredToolPart }
@@ -175,7 +176,7 @@ async function* relayStream(
           case 'text-delta':
           case 'reasoning-delta': {
             const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
-            if (stored) stored.text += part.delta
+            if (stored) appendFlat(stored, 'text', part.delta)
             firstTokenAt ??= Date.now()
             draft.version++
             if (stored && part.providerMetadata) stepTools?.noteContent(stored, part.providerMetadata)
