@@ -253,8 +253,9 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         chatId: chat.id,
         messageId: assistantId,
         withSender: true,
+        // A continued answer's stream first repeats what it had; a new one is the relay's as it is.
         produce: (signal) =>
-          withWrittenParts(continued?.parts ?? [], relayAnswer({
+          withWrittenParts(continued?.parts, relayAnswer({
             model,
             prompt,
             signal,
@@ -334,7 +335,12 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
  * reasoning), then the new words. The browser builds the answer from the stream alone, so a reload
  * in the middle (a replay from the first chunk) shows all of it too.
  */
-async function* withWrittenParts(written: ChatMessage['parts'], stream: AsyncGenerator<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
+function withWrittenParts(written: ChatMessage['parts'] | undefined, stream: AsyncGenerator<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
+  // A new answer is the relay's stream itself: no generator (and its pending promises) around it.
+  return written?.length ? replayingWritten(written, stream) : stream
+}
+
+async function* replayingWritten(written: ChatMessage['parts'], stream: AsyncGenerator<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
   for await (const chunk of stream) {
     yield chunk
     if (chunk.type !== 'start') continue

@@ -108,7 +108,9 @@ export function relayAnswer(options: RelayOptions): AsyncGenerator<UIMessageChun
       : {}),
   })
   const start = (prompt: LanguageModelV4Prompt, step: number) => {
-    const call = Promise.resolve(options.model.doStream(callOptions(prompt, step)))
+    // Only the stream is kept: the rest of the result (the request body as sent — the whole prompt
+    // and the tools' schemas — and the response's headers) would stay in memory while it streams.
+    const call = Promise.resolve(options.model.doStream(callOptions(prompt, step))).then((result) => result.stream)
     // Handled where it is awaited; this only keeps an early failure from counting as unhandled.
     call.catch(() => {})
     return call
@@ -118,7 +120,7 @@ export function relayAnswer(options: RelayOptions): AsyncGenerator<UIMessageChun
 
 async function* relayStream(
   options: RelayOptions,
-  start: (prompt: LanguageModelV4Prompt, step: number) => Promise<LanguageModelV4StreamResult>,
+  start: (prompt: LanguageModelV4Prompt, step: number) => Promise<LanguageModelV4StreamResult['stream']>,
   tools: readonly ChatTool[] | undefined,
   maxSteps: number,
 ): AsyncGenerator<UIMessageChunk> {
@@ -151,7 +153,7 @@ async function* relayStream(
     let prompt = options.prompt
     let call = start(prompt, 1)
     for (let step = 1; ; step++) {
-      const { stream } = await call
+      const stream = await call
       yield { type: 'start-step' }
       stepFinished = false
       stepTools?.beginStep(step)
