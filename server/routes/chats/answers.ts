@@ -15,6 +15,7 @@ import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
 import { filesForModel, projectFilesText } from '../../services/files/files-for-model.ts'
 import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/files/image-for-model.ts'
+import { deadline } from '../../services/deadline.ts'
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
 
@@ -315,17 +316,14 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
   )
 
   async function generateTitle(model: Awaited<ReturnType<typeof app.llm.resolve>>, question: string, signal: AbortSignal, headers: Record<string, string>): Promise<string> {
-    // A timer of our own, cleared once the title is in: AbortSignal.timeout() would keep its timer,
-    // and with it the signals joined to it and their listeners, for the whole 15 seconds.
-    const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(new DOMException('The title took too long', 'TimeoutError')), TITLE_TIMEOUT_MS)
+    const limit = deadline(signal, TITLE_TIMEOUT_MS, () => new DOMException('The title took too long', 'TimeoutError'))
     try {
-      const { text } = await generateText({ model, maxRetries: 0, headers, system: TITLE_SYSTEM_PROMPT, prompt: question, abortSignal: AbortSignal.any([signal, timeout.signal]) })
+      const { text } = await generateText({ model, maxRetries: 0, headers, system: TITLE_SYSTEM_PROMPT, prompt: question, abortSignal: limit.signal })
       return titleFrom(text, question)
     } catch {
       return titleFrom('', question)
     } finally {
-      clearTimeout(timer)
+      limit.clear()
     }
   }
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { ApprovalDecision } from '../answers/answer-runs.ts'
 import type { AnswerDraft } from '../answers/answer-checkpoints.ts'
 import { failed, parseToolInput, runTool, type ToolLimits, type ToolRun } from '../tools/run-tool.ts'
+import { deadline } from '../deadline.ts'
 import type { ChatTool, CitedSource } from '../tools/tool-types.ts'
 
 export interface StoredToolPart {
@@ -77,15 +78,14 @@ export function createStepTools(options: StepToolsOptions) {
   /** The user's decision, or a denial when nobody can decide or nobody did in time. */
   async function waitForDecision(approvalId: string): Promise<ApprovalDecision> {
     if (!options.awaitApproval) return { approved: false, reason: 'Nobody could approve this call.' }
-    const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(new Error('approval timed out')), APPROVAL_TIMEOUT_MS)
+    const limit = deadline(signal, APPROVAL_TIMEOUT_MS, () => new Error('approval timed out'))
     try {
-      return await options.awaitApproval(approvalId, AbortSignal.any([signal, timeout.signal]))
+      return await options.awaitApproval(approvalId, limit.signal)
     } catch (error) {
       if (signal.aborted) throw error
       return { approved: false, reason: `No answer from the user within ${APPROVAL_TIMEOUT_MS / 60_000} minutes.` }
     } finally {
-      clearTimeout(timer)
+      limit.clear()
     }
   }
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]))

@@ -5,6 +5,7 @@ import type { LanguageModelV4ToolResultOutput } from '@ai-sdk/provider'
 import Schema from 'typebox/schema'
 import type { ChatTool } from './tool-types.ts'
 import { ToolError } from './tool-types.ts'
+import { deadline } from '../deadline.ts'
 
 export interface ToolLimits {
   timeoutMs: number
@@ -41,23 +42,19 @@ export function inputProblem(tool: ChatTool, input: unknown): string | undefined
 export async function runTool(tool: ChatTool, input: unknown, signal: AbortSignal, limits: ToolLimits): Promise<ToolRun> {
   const problem = inputProblem(tool, input)
   if (problem) return failed(problem)
-  // Not AbortSignal.timeout: its timer does not keep the process alive, so a lone tool call
-  // waiting on it could end the process instead of timing out.
-  const timeout = new AbortController()
-  const timer = setTimeout(() => timeout.abort(new Error('tool time limit')), limits.timeoutMs)
-  const both = AbortSignal.any([signal, timeout.signal])
+  const limit = deadline(signal, limits.timeoutMs, () => new Error('tool time limit'))
   try {
-    const output = await abortable(tool.execute(input, { signal: both }), both)
+    const output = await abortable(tool.execute(input, { signal: limit.signal }), limit.signal)
     return capped(output, limits.maxOutputBytes)
   } catch (error) {
     if (signal.aborted) throw signal.reason
-    if (timeout.signal.aborted) return failed(`${tool.label} did not answer within ${formatSeconds(limits.timeoutMs)}.`)
+    if (limit.passed) return failed(`${tool.label} did not answer within ${formatSeconds(limits.timeoutMs)}.`)
     if (error instanceof ToolError) return failed(error.message)
     // A tool's own words when it has any (MCP servers word theirs for the model); never a stack.
     const message = error instanceof Error && error.message ? error.message : String(error)
     return failed(`${tool.label} failed: ${excerpt(message, 300)}`)
   } finally {
-    clearTimeout(timer)
+    limit.clear()
   }
 }
 
