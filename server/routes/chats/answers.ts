@@ -2,10 +2,9 @@
 // running answer after a reload, stop it. The answer runs in the background (app.answers), so a
 // browser that goes away does not stop it.
 import { randomUUID } from 'node:crypto'
-import { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
-import { UI_MESSAGE_STREAM_HEADERS, convertToModelMessages, generateText, type UIMessageChunk } from 'ai'
+import { convertToModelMessages, generateText } from 'ai'
 import { AppError } from '../../../shared/errors.ts'
 import { DEFAULT_TITLE, MessageIdTakenError, type ChatMessage } from '../../services/chats/chat-store.ts'
 import { describeModelError, OFFLINE_MODEL_ID, TITLE_SYSTEM_PROMPT } from '../../services/llm/index.ts'
@@ -18,6 +17,7 @@ import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/
 import { deadline } from '../../services/deadline.ts'
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
+import { sendUiStream, withWrittenParts } from './ui-stream.ts'
 
 /** A chat's title (a second, short model call beside its first answer) is given up after this long. */
 const TITLE_TIMEOUT_MS = 15_000
@@ -326,34 +326,4 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       limit.clear()
     }
   }
-}
-
-/**
- * A continued answer's stream: after its start, what the answer already had (its text and
- * reasoning), then the new words. The browser builds the answer from the stream alone, so a reload
- * in the middle (a replay from the first chunk) shows all of it too.
- */
-function withWrittenParts(written: ChatMessage['parts'] | undefined, stream: AsyncGenerator<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
-  // A new answer is the relay's stream itself: no generator (and its pending promises) around it.
-  return written?.length ? replayingWritten(written, stream) : stream
-}
-
-async function* replayingWritten(written: ChatMessage['parts'], stream: AsyncGenerator<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
-  for await (const chunk of stream) {
-    yield chunk
-    if (chunk.type !== 'start') continue
-    for (const [index, part] of written.entries()) {
-      if ((part.type !== 'text' && part.type !== 'reasoning') || typeof part.text !== 'string') continue
-      const id = `written-${index}`
-      yield { type: `${part.type}-start`, id } as UIMessageChunk
-      yield { type: `${part.type}-delta`, id, delta: part.text } as UIMessageChunk
-      yield { type: `${part.type}-end`, id } as UIMessageChunk
-    }
-  }
-}
-
-/** The AI SDK UI message stream over SSE (`x-vercel-ai-ui-message-stream: v1`), unbuffered. */
-function sendUiStream(reply: FastifyReply, stream: Readable) {
-  reply.headers({ ...UI_MESSAGE_STREAM_HEADERS, 'x-accel-buffering': 'no' })
-  return reply.send(stream)
 }
