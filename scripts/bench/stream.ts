@@ -88,16 +88,42 @@ function rssMb(pid: number): number {
   return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN
 }
 
-/** `--upstream <tokens> <ms>`: this file run as the fake upstream's own process (capacity phase). */
+/** The text of a chat completion request's last user message: the key that pairs an answer's two ends. */
+function lastUserText(body: any): string {
+  const user = [...(body?.messages ?? [])].reverse().find((message: { role: string }) => message.role === 'user')
+  const content = user?.content
+  return typeof content === 'string' ? content : Array.isArray(content) ? content.map((part: { text?: string }) => part.text ?? '').join('') : ''
+}
+
+/**
+ * `--upstream <tokens> <ms>`: this file run as the fake upstream's own process (capacity phase).
+ * After its URL it prints one JSON line per streamed answer: its key and when its first and last
+ * content chunks were written (epoch ms), so the bench can compare the pace the upstream really
+ * kept (its timers run late when the machine is busy) with the pace each client saw.
+ */
 async function upstreamMain(tokens: number, pace: number) {
   const fake = await startFakeOpenAI()
-  fake.script({ chunks: Array.from({ length: tokens }, (_, i) => ` tok${i}`), chunkDelayMs: pace })
+  fake.script({
+    chunks: Array.from({ length: tokens }, (_, i) => ` tok${i}`),
+    chunkDelayMs: pace,
+    onContentSent: (body, sentAt) => {
+      if (body?.stream) process.stdout.write(`${JSON.stringify({ key: lastUserText(body), ...sentAt })}\n`)
+    },
+  })
   process.stdout.write(`${fake.baseUrl}\n`)
   process.on('SIGTERM', () => void fake.close().finally(() => process.exit(0)))
 }
 
+interface UpstreamProcess {
+  url: string
+  pid: number
+  /** Per answer key (its question's text): when the upstream wrote its first and last content chunk. */
+  sent: Map<string, { first: number; last: number }>
+  stop: () => Promise<void>
+}
+
 /** The fake upstream in its own process; `stop()` ends it (and every exit path does). */
-async function startUpstreamProcess(tokens: number, pace: number): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startUpstreamProcess(tokens: number, pace: number): Promise<UpstreamProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--upstream', String(tokens), String(pace)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -109,12 +135,27 @@ async function startUpstreamProcess(tokens: number, pace: number): Promise<{ url
   }
   cleanups.push(stop)
   process.on('exit', () => child.kill('SIGKILL'))
+  const sent = new Map<string, { first: number; last: number }>()
   const url = await new Promise<string>((resolve, reject) => {
+    let pending = ''
+    let url: string | undefined
     child.stdout!.setEncoding('utf8')
-    child.stdout!.once('data', (line: string) => resolve(line.trim()))
+    child.stdout!.on('data', (chunk: string) => {
+      pending += chunk
+      let end: number
+      while ((end = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, end)
+        pending = pending.slice(end + 1)
+        if (url === undefined) resolve((url = line.trim()))
+        else {
+          const { key, first, last } = JSON.parse(line)
+          sent.set(key, { first, last })
+        }
+      }
+    })
     child.once('exit', (code) => reject(new Error(`the upstream process exited (code ${code})`)))
   })
-  return { url, stop }
+  return { url, pid: child.pid!, sent, stop }
 }
 
 async function stopApp() {
@@ -220,8 +261,13 @@ function post(url: string, body: unknown, headers: Record<string, string>): Prom
 interface StreamTiming {
   firstTokenMs: number
   tokens: number
+  /** How many reads the body took (tokens per read > 1: the app wrote several tokens at once). */
+  reads: number
   /** From the first token to the last. */
   streamMs: number
+  /** When the first and the last token arrived (epoch ms, sub-millisecond: comparable across processes). */
+  firstAt: number
+  lastAt: number
 }
 
 /** Reads an SSE body; `isToken` says which `data:` payloads are tokens. */
@@ -232,8 +278,10 @@ function readSse(res: IncomingMessage, started: number, isToken: (data: string) 
     let last = 0
     let tokens = 0
     let errorText: string | undefined
+    let reads = 0
     res.setEncoding('utf8')
     res.on('data', (chunk: string) => {
+      reads++
       buffer += chunk
       let end: number
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -251,7 +299,7 @@ function readSse(res: IncomingMessage, started: number, isToken: (data: string) 
         }
       }
     })
-    res.on('end', () => (first ? resolve({ firstTokenMs: first - started, tokens, streamMs: last - first }) : reject(new Error(`the stream ended without a token${errorText ? `: ${errorText}` : ''}`))))
+    res.on('end', () => (first ? resolve({ firstTokenMs: first - started, tokens, reads, streamMs: last - first, firstAt: performance.timeOrigin + first, lastAt: performance.timeOrigin + last }) : reject(new Error(`the stream ended without a token${errorText ? `: ${errorText}` : ''}`))))
     res.on('error', reject)
   })
 }
@@ -274,7 +322,7 @@ interface Chat {
 async function createChat(base: string, cookie?: string): Promise<Chat> {
   const messageId = randomUUID()
   const headers: Record<string, string> = { 'user-agent': UA, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) }
-  const res = await post(`${base}/api/chats`, { message: { id: messageId, role: 'user', parts: [{ type: 'text', text: 'Hello' }] } }, headers)
+  const res = await post(`${base}/api/chats`, { message: { id: messageId, role: 'user', parts: [{ type: 'text', text: questionOf(messageId) }] } }, headers)
   let body = ''
   for await (const chunk of res) body += chunk
   if (res.statusCode !== 201) throw new Error(`POST /api/chats answered ${res.statusCode}: ${body}`)
@@ -282,11 +330,14 @@ async function createChat(base: string, cookie?: string): Promise<Chat> {
   return { id: JSON.parse(body).id, messageId, cookie: cookie ?? setCookie!.split(';')[0]! }
 }
 
+/** Each chat's question names its message, so the upstream's record of an answer can be paired with the client's. */
+const questionOf = (messageId: string) => `Hello (${messageId})`
+
 async function relayed(base: string, chat: Chat, onFirst?: () => void): Promise<StreamTiming> {
   const started = performance.now()
   const res = await post(
     `${base}/api/chats/${chat.id}`,
-    { id: chat.id, messages: [{ id: chat.messageId, role: 'user', parts: [{ type: 'text', text: 'Hello' }] }], trigger: 'submit-message' },
+    { id: chat.id, messages: [{ id: chat.messageId, role: 'user', parts: [{ type: 'text', text: questionOf(chat.messageId) }] }], trigger: 'submit-message' },
     { 'user-agent': UA, 'sec-fetch-site': 'same-origin', cookie: chat.cookie },
   )
   if (res.statusCode !== 200) {
@@ -295,6 +346,43 @@ async function relayed(base: string, chat: Chat, onFirst?: () => void): Promise<
     throw new Error(`POST /api/chats/:id answered ${res.statusCode}: ${body}`)
   }
   return readSse(res, started, appToken, onFirst)
+}
+
+/** Pace kept per answer: the upstream's first-to-last-token time over the client's, for the same answer. */
+interface PaceKept {
+  paired: number
+  min: number
+  p5: number
+  median: number
+  /** How much later than the upstream wrote it the client got each answer's last token (ms). */
+  lagMedian: number
+  lagMax: number
+  /** The upstream's own pace against its nominal one (its timers run late on a busy machine). */
+  upstreamVsNominal: number
+}
+
+function paceKept(received: Array<{ key: string; timing: StreamTiming }>, sent: Map<string, { first: number; last: number }>): PaceKept | undefined {
+  const kept: number[] = []
+  const lags: number[] = []
+  const upstreamMs: number[] = []
+  for (const { key, timing } of received) {
+    const upstream = sent.get(key)
+    if (!upstream) continue
+    kept.push((upstream.last - upstream.first) / (timing.lastAt - timing.firstAt))
+    lags.push(timing.lastAt - upstream.last)
+    upstreamMs.push(upstream.last - upstream.first)
+  }
+  if (!kept.length) return undefined
+  const sorted = [...kept].sort((a, b) => a - b)
+  return {
+    paired: kept.length,
+    min: sorted[0]!,
+    p5: sorted[Math.floor((sorted.length - 1) * 0.05)]!,
+    median: median(kept),
+    lagMedian: median(lags),
+    lagMax: Math.max(...lags),
+    upstreamVsNominal: ((HOLD_TOKENS - 1) * HOLD_TOKEN_MS) / median(upstreamMs),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,7 +459,7 @@ async function main() {
   // A fresh upstream per level too: one that served a level before streams the next one slower
   // (measured: the same level took 14 s first and 26 s after another), which would skew the ratios.
   let holdUpstream: Awaited<ReturnType<typeof startUpstreamProcess>> | undefined
-  const levels: Array<{ c: number; saveMs: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; tokensPerS: number; tokensPerCpuS: number; savesPerS: number; firstError?: string }> = []
+  const levels: Array<{ c: number; saveMs: number; streaming: number; atOnce: number; completed: number; errors: number; idle: number; peak: number; tookS: number; tokensPerS: number; tokensPerCpuS: number; savesPerS: number; pace?: PaceKept; tokensPerRead: number; cpu: { app: number; upstream: number; bench: number }; firstError?: string }> = []
   const runs = LEVELS.flatMap((c) => SAVE_INTERVALS.map((saveMs) => ({ c, saveMs })))
   for (const [index, { c, saveMs }] of runs.entries()) {
     await stopApp()
@@ -403,8 +491,12 @@ async function main() {
     let firstError: string | undefined
     const limit = new Promise<'limit'>((resolve) => setTimeout(() => resolve('limit'), LEVEL_SECONDS * 1000).unref())
     let tokens = 0
+    let reads = 0
     const savesBefore = await scrapeCounter(base, 'answer_saves_total')
     const cpuBefore = cpuSeconds(pid)
+    const upstreamCpuBefore = cpuSeconds(holdUpstream.pid)
+    const benchCpuBefore = process.cpuUsage()
+    const received: Array<{ key: string; timing: StreamTiming }> = []
     const results = chats.map((chat) =>
       relayed(base, chat, () => {
         streaming++
@@ -414,6 +506,8 @@ async function main() {
         (timing) => {
           inFlight--
           tokens += timing.tokens
+          reads += timing.reads
+          received.push({ key: questionOf(chat.messageId), timing })
           return true
         },
         (error: Error) => {
@@ -426,6 +520,9 @@ async function main() {
     clearInterval(sampler)
     const tookS = (performance.now() - started) / 1000
     const cpuS = cpuSeconds(pid) - cpuBefore
+    const upstreamCpuS = cpuSeconds(holdUpstream.pid) - upstreamCpuBefore
+    const benchCpu = process.cpuUsage(benchCpuBefore)
+    await new Promise((resolve) => setTimeout(resolve, 200)) // the upstream's last records
     const saves = (await scrapeCounter(base, 'answer_saves_total')) - savesBefore
     const settled = outcome === 'limit' ? [] : outcome
     levels.push({
@@ -433,6 +530,9 @@ async function main() {
       saveMs,
       tokensPerS: tokens / tookS,
       tokensPerCpuS: tokens / cpuS,
+      pace: paceKept(received, holdUpstream.sent),
+      tokensPerRead: tokens / reads,
+      cpu: { app: cpuS / tookS, upstream: upstreamCpuS / tookS, bench: (benchCpu.user + benchCpu.system) / 1e6 / tookS },
       savesPerS: saves / tookS,
       streaming,
       atOnce,
@@ -474,6 +574,16 @@ async function main() {
     const cpuRatio = baseline ? (l.tokensPerCpuS / baseline.tokensPerCpuS).toFixed(3) : '—'
     console.log(
       `| ${l.c} | ${l.saveMs ? `every ${l.saveMs} ms` : 'no'} | ${l.streaming} | ${l.atOnce} | ${l.completed} | ${l.errors} | ${l.tookS.toFixed(1)} | ${l.tokensPerS.toFixed(0)} | ${ratio} | ${l.tokensPerCpuS.toFixed(0)} | ${cpuRatio} | ${l.savesPerS.toFixed(0)} | ${l.idle.toFixed(0)} | ${l.peak.toFixed(0)} | ${perAnswer.toFixed(0)} |`,
+    )
+  }
+  console.log(`\n### The pace each answer kept (the same levels): the upstream's time from an answer's first token to its last, over the client's\n`)
+  console.log('| answers started | saved while streaming | answers paired | kept: lowest | 5th percentile | median | last token after the upstream wrote it: median / most (ms) | the upstream\'s own pace vs nominal | tokens per read | CPU used per second: app / upstream / bench clients |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const l of levels) {
+    const p = l.pace
+    const pct = (n: number) => `${(n * 100).toFixed(1)} %`
+    console.log(
+      `| ${l.c} | ${l.saveMs ? `every ${l.saveMs} ms` : 'no'} | ${p?.paired ?? 0} | ${p ? pct(p.min) : '—'} | ${p ? pct(p.p5) : '—'} | ${p ? pct(p.median) : '—'} | ${p ? `${p.lagMedian.toFixed(0)} / ${p.lagMax.toFixed(0)}` : '—'} | ${p ? pct(p.upstreamVsNominal) : '—'} | ${l.tokensPerRead.toFixed(2)} | ${l.cpu.app.toFixed(2)} / ${l.cpu.upstream.toFixed(2)} / ${l.cpu.bench.toFixed(2)} |`,
     )
   }
   for (const l of levels) if (l.firstError) console.log(`\n${l.c} at once, first error: ${l.firstError}`)

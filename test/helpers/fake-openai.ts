@@ -41,6 +41,12 @@ export interface Script {
   lineEnding?: '\n' | '\r\n'
   /** After the content, `delta.tool_calls` pieces, one chunk each (then finish_reason "tool_calls"). */
   toolCallChunks?: Array<Array<Record<string, unknown>>>
+  /**
+   * Called once every content chunk is written, with when the first and the last were (epoch ms,
+   * sub-millisecond): the pace this upstream really kept, which a benchmark compares with the pace
+   * its client saw through the app.
+   */
+  onContentSent?: (body: any, sentAt: { first: number; last: number }) => void
 }
 
 export interface FakeOpenAI {
@@ -121,11 +127,14 @@ export async function startFakeOpenAI(t?: Test): Promise<FakeOpenAI> {
     if (res.destroyed) return
     send(chunk({ role: 'assistant', content: '' }, null))
     for (const thought of script.reasoning ?? []) send(chunk({ reasoning_content: thought }, null))
+    let firstSentAt = 0
     for (const [index, content] of chunks.entries()) {
       if (index > 0 && script.chunkDelayMs) await wait(script.chunkDelayMs)
       if (res.destroyed) return
       send(chunk({ content }, null))
+      if (index === 0) firstSentAt = performance.timeOrigin + performance.now()
     }
+    if (chunks.length) script.onContentSent?.(body, { first: firstSentAt, last: performance.timeOrigin + performance.now() })
     if (script.end === 'stall') return // headers and chunks sent; nothing more until the client leaves
     if (script.end === 'drop') {
       // Cut the TCP connection in the middle of the chunked body.
