@@ -30,24 +30,26 @@ export function withAnswerMetrics(runs: AnswerRuns, metrics: AnswerMetricSinks, 
       let firstOutput = true
       metrics.answersStarted.inc()
       metrics.answersRunning.inc()
-      async function* observe(chunks: AsyncIterable<UIMessageChunk>): AsyncGenerator<UIMessageChunk> {
-        for await (const chunk of chunks) {
-          const metadata = (chunk as { messageMetadata?: { model?: string; usage?: { inputTokens?: number; outputTokens?: number } } }).messageMetadata
-          if (metadata?.model) model = metadata.model
-          if (firstOutput && FIRST_OUTPUT.has(chunk.type)) {
-            firstOutput = false
-            metrics.modelFirstToken.observe({ model }, (now() - startedAt) / 1000)
-          }
-          if (chunk.type === 'finish' && metadata?.usage) {
-            if (metadata.usage.inputTokens) metrics.modelTokens.inc({ model, kind: 'input' }, metadata.usage.inputTokens)
-            if (metadata.usage.outputTokens) metrics.modelTokens.inc({ model, kind: 'output' }, metadata.usage.outputTokens)
-          }
-          yield chunk
+      const observe = (chunk: UIMessageChunk) => {
+        const metadata = (chunk as { messageMetadata?: { model?: string; usage?: { inputTokens?: number; outputTokens?: number } } }).messageMetadata
+        if (metadata?.model) model = metadata.model
+        if (firstOutput && FIRST_OUTPUT.has(chunk.type)) {
+          firstOutput = false
+          metrics.modelFirstToken.observe({ model }, (now() - startedAt) / 1000)
+        }
+        if (chunk.type === 'finish' && metadata?.usage) {
+          if (metadata.usage.inputTokens) metrics.modelTokens.inc({ model, kind: 'input' }, metadata.usage.inputTokens)
+          if (metadata.usage.outputTokens) metrics.modelTokens.inc({ model, kind: 'output' }, metadata.usage.outputTokens)
         }
       }
       const run = runs.start({
         ...input,
-        produce: (signal) => observe(input.produce(signal)),
+        observe: input.observe
+          ? (chunk) => {
+              input.observe!(chunk)
+              observe(chunk)
+            }
+          : observe,
       })
       void run.settled.then(() => metrics.answersRunning.dec())
       return run

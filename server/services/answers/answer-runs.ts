@@ -38,6 +38,8 @@ export interface AnswerRunInput {
   messageId: string
   /** The answer as UI message chunks. */
   produce: (signal: AbortSignal) => AsyncIterable<UIMessageChunk>
+  /** Sees each chunk `produce` yields, as it comes (metrics: a callback, not another generator per token). */
+  observe?: (chunk: UIMessageChunk) => void
   /**
    * Work that runs beside the answer and may add chunks of its own (the chat's title), started
    * once the answer's first content is out; the run ends when both have finished.
@@ -135,6 +137,7 @@ export function createAnswerRuns(options: { onError?: (error: unknown, chatId: s
     let besideScheduled = besideStarted
     try {
       for await (const chunk of input.produce(signal)) {
+        input.observe?.(chunk)
         send(run, chunk)
         // setImmediate: after this tick's frames are written (the title's set-up is a millisecond
         // of synchronous work that would otherwise hold back the first token's write).
