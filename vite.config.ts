@@ -48,5 +48,7 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // The code highlighter's worker loads Shiki and each grammar as chunks of its own (dynamic imports).
+  worker: { format: 'es' },
   server: { fs: { allow: [projectRoot] } },
 }))

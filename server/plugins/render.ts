@@ -38,6 +38,10 @@ declare module 'fastify' {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHORT_LIVED = 'public, max-age=3600'
+/** The code highlighter's worker (client/components/chat/highlight-worker.ts) as built, or its .br/.gz. */
+const HIGHLIGHT_WORKER = /\/assets\/highlight-worker-[\w-]+\.js(\.br|\.gz)?$/
+/** Its scripts: the worker's own chunks, nothing else. */
+export const WORKER_CSP = "default-src 'none'; script-src 'self'; frame-ancestors 'none'"
 
 export default fp(
   async function render(app, options: RenderOptions) {
@@ -58,6 +62,8 @@ export default fp(
         // Hashed build output never changes; everything else in public/ may.
         setHeaders(reply: FastifyReply, path: string) {
           reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT_LIVED)
+          // A worker runs under its own script's policy: the highlighter's must load its chunks.
+          if (HIGHLIGHT_WORKER.test(path)) reply.header('content-security-policy', WORKER_CSP)
         },
       },
     } as unknown as Parameters<typeof FastifyVite>[1])

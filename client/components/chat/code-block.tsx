@@ -17,9 +17,9 @@ const warm = new Set<string>()
  * A fenced code block: language label, copy button, and Shiki colours once its chunks have loaded.
  * Until then (and in the server render) the code shows plain, in the same font and box, so nothing
  * moves when the colours arrive. While an answer streams, the highlighted part is the code as last
- * highlighted and the newest text follows it plain. Setting Shiki up for a language blocks the page
- * for a moment (~150 ms): that first time waits until the answer is complete and the browser idle,
- * so typing in the prompt never stutters while an answer streams.
+ * highlighted and the newest text follows it plain. Shiki works in a worker (highlight-off-thread.ts);
+ * the first time a language is met it still waits until the answer is complete and the browser
+ * idle, since the grammar's chunks then load and compile while the page has other work.
  */
 export function CodeBlock({ code, language }: { code: string; language?: string }) {
   const [highlighted, setHighlighted] = useState<Highlighted | null>(null)
@@ -30,7 +30,7 @@ export function CodeBlock({ code, language }: { code: string; language?: string 
     if (streaming && !warm.has(key)) return
     let active = true
     const run = () => {
-      void import('./highlighter.ts')
+      void import('./highlight-off-thread.ts')
         .then(({ highlight }) => highlight(code, language))
         .then((lines) => {
           warm.add(key)
