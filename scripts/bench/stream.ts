@@ -13,6 +13,10 @@
 //                BENCH_SAVE_INTERVALS value (ANSWER_SAVE_INTERVAL_MS, default "0,1000": answers
 //                written only at their end vs saved every second while they stream), with the
 //                tokens/s all answers got together and the rows the saves wrote per second.
+//                The pace each answer kept: the upstream's time from its first token to its last
+//                over the client's (the upstream process reports when it wrote them; paired by the
+//                question, which names the message), and the CPU the app, the upstream and the
+//                clients used per second.
 //
 // Environment: BENCH_TOKENS (default 100), BENCH_TOKEN_MS (pace, default 10), BENCH_RUNS (relay runs,
 // default 7), BENCH_WARMUP (answers relayed before measuring, default 20: a server in use has run
