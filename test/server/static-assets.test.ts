@@ -4,6 +4,8 @@ import t from 'tap'
 import { readdirSync } from 'node:fs'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { buildApp, browser } from '../helpers/build-app.ts'
+import { NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
+import { WORKER_CSP } from '../../server/plugins/render.ts'
 
 const mainScript = readdirSync('dist/client/assets').find((file) => /^index-.*\.js$/.test(file))!
 
@@ -20,6 +22,20 @@ t.test('hashed assets are immutable and served precompressed', async (t) => {
   const plain = await app.inject({ url: `/assets/${mainScript}`, headers: { ...browser, 'accept-encoding': 'identity' } })
   t.equal(plain.headers['content-encoding'], undefined)
   t.equal(plain.body, gunzipSync(gz.rawPayload).toString())
+})
+
+t.test("the code highlighter's worker may load its own chunks (its policy is its own); other assets may load nothing", async (t) => {
+  const { app } = await buildApp(t)
+  const worker = readdirSync('dist/client/assets').find((file) => /^highlight-worker-.*\.js$/.test(file))!
+  t.ok(worker, 'the build has the worker')
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const res = await app.inject({ url: `/assets/${worker}`, headers: { ...browser, 'accept-encoding': encoding } })
+    t.equal(res.statusCode, 200)
+    t.equal(res.headers['content-security-policy'], WORKER_CSP, `served as ${encoding}`)
+  }
+  t.equal(WORKER_CSP, "default-src 'none'; script-src 'self'; frame-ancestors 'none'")
+  const main = await app.inject({ url: `/assets/${mainScript}`, headers: browser })
+  t.equal(main.headers['content-security-policy'], NON_DOCUMENT_CSP)
 })
 
 t.test('files from public/ are cached briefly, not forever', async (t) => {
