@@ -65,6 +65,43 @@ test('a long chat opens with its latest messages; scrolling up loads the rest wi
   await expect(page.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0)
 })
 
+test('content drawn late above or below the message being read does not move it', async ({ page }) => {
+  // A diagram, a banner or a highlighted block can change size after the page settles; wherever it
+  // is, the text the reader is looking at stays put (and at the bottom, the view follows the end).
+  const chatId = await longChat(page)
+  await page.goto(`/chat/${chatId}`)
+  await waitForHydration(page)
+  await expect(articles(page)).toHaveCount(30)
+  await page.mouse.move(640, 300)
+  await page.mouse.wheel(0, -900)
+  const watched = page.getByRole('article').filter({ hasText: `Answer number ${MESSAGES - 9}.` })
+  await expect(watched).toBeInViewport()
+  const before = (await watched.boundingBox())!.y
+  const grow = (where: 'first' | 'last', px: number) =>
+    page.evaluate(
+      ([where, px]) => {
+        const all = document.querySelectorAll('[role=log] article')
+        const block = document.createElement('div')
+        block.style.height = `${px}px`
+        block.dataset.late = ''
+        all[where === 'first' ? 0 : all.length - 1]!.append(block)
+      },
+      [where, px] as const,
+    )
+  const settle = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await grow('first', 356)
+  await settle()
+  expect((await watched.boundingBox())!.y, 'content drawn above moved the text').toBeCloseTo(before, 0)
+  await grow('last', 500)
+  await settle()
+  expect((await watched.boundingBox())!.y, 'content drawn below moved the text').toBeCloseTo(before, 0)
+  // Back at the bottom, the end stays in view as the last message grows.
+  await page.getByRole('button', { name: 'Jump to latest' }).click()
+  await grow('last', 300)
+  await settle()
+  await expect(page.locator('[data-late]').last()).toBeInViewport()
+})
+
 test('the Show earlier messages button loads a page from the keyboard; an edit of the first message shown follows the one before it', async ({ page }) => {
   const chatId = await longChat(page)
   await page.goto(`/chat/${chatId}`)

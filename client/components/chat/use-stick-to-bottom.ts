@@ -8,6 +8,37 @@ import { useCallback, useEffect, useState, type RefObject } from 'react'
 /** Closer to the bottom than this counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 48
 
+/** The message the reader is looking at, and how far its top was from the end of the content. */
+interface Anchor {
+  element: Element
+  fromEnd: number
+}
+
+/**
+ * The first message whose bottom is below the top of the view (messages are in order, so a binary
+ * search: a long chat has hundreds). Its distance from the end does not depend on the scroll
+ * position, so it stays a valid reference until the content changes.
+ */
+function pickAnchor(scroller: HTMLElement, content: HTMLElement): Anchor | null {
+  const articles = content.querySelectorAll('article')
+  const viewTop = scroller.getBoundingClientRect().top
+  let low = 0
+  let high = articles.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (articles[middle]!.getBoundingClientRect().bottom > viewTop) {
+      found = middle
+      high = middle - 1
+    } else low = middle + 1
+  }
+  if (found < 0) return null
+  const element = articles[found]!
+  return { element, fromEnd: fromEnd(element, content) }
+}
+
+const fromEnd = (element: Element, content: HTMLElement) => content.getBoundingClientRect().bottom - element.getBoundingClientRect().top
+
 export function useStickToBottom(scroller: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
   const [atBottom, setAtBottom] = useState(true)
 
@@ -17,29 +48,32 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     if (!element || !inner) return
     // In a column-reverse scroller scrollTop is 0 at the bottom and negative above it.
     const distance = () => -element.scrollTop
-    const update = () => setAtBottom(distance() < NEAR_BOTTOM_PX)
     let height = inner.offsetHeight
-    // Growth above the reader (earlier messages of a long chat put before the first one) needs no
-    // help: the scroller keeps its distance from the end. It shows as a new first message.
-    let first = inner.querySelector('article')
+    let anchor = pickAnchor(element, inner)
+    const onScroll = () => {
+      setAtBottom(distance() < NEAR_BOTTOM_PX)
+      // A change not yet seen by the observer (it runs later in this frame) would be measured into
+      // the new anchor and never made up for: leave the old anchor to the observer then.
+      if (inner.offsetHeight === height) anchor = pickAnchor(element, inner)
+    }
+    // Content that grows or shrinks below the message being read would move it (the scroller keeps
+    // its distance from the end); content above it moves nothing. So whatever changed, wherever
+    // (an answer growing, earlier messages put above, a diagram or banner drawn late), the reader's
+    // message goes back to where it was. This runs after layout and before paint: no visible jump.
     const observer = new ResizeObserver(() => {
-      const next = inner.offsetHeight
-      const grown = next - height
-      height = next
-      const top = inner.querySelector('article')
-      const above = top !== first
-      first = top
-      if (above) return
-      // Reading further up: keep the text where it is (the new content grows below the viewport).
-      // The position is read now, not from the last scroll event, which may not have arrived yet.
-      if (grown !== 0 && distance() >= NEAR_BOTTOM_PX) element.scrollTop -= grown
+      height = inner.offsetHeight
+      if (anchor?.element.isConnected && distance() >= NEAR_BOTTOM_PX) {
+        const moved = fromEnd(anchor.element, inner) - anchor.fromEnd
+        if (moved !== 0) element.scrollTop -= moved
+      }
+      anchor = pickAnchor(element, inner)
     })
     observer.observe(inner)
-    element.addEventListener('scroll', update, { passive: true })
-    update()
+    element.addEventListener('scroll', onScroll, { passive: true })
+    setAtBottom(distance() < NEAR_BOTTOM_PX)
     return () => {
       observer.disconnect()
-      element.removeEventListener('scroll', update)
+      element.removeEventListener('scroll', onScroll)
     }
   }, [scroller, content])
 
