@@ -209,6 +209,7 @@ export default fp(
 interface ManifestChunk {
   file: string
   imports?: string[]
+  isEntry?: boolean
 }
 
 function readManifest(root: string): Record<string, ManifestChunk> | null {
@@ -216,7 +217,10 @@ function readManifest(root: string): Record<string, ManifestChunk> | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : null
 }
 
-/** The page chunk and its static imports, so the browser fetches them in parallel with the entry. */
+/**
+ * The page chunk and its static imports, so the browser fetches them in parallel with the entry
+ * (which the template preloads itself: naming it again made a second link to the same file).
+ */
 function modulePreloads(manifest: Record<string, ManifestChunk>, source: string | undefined): string[] {
   const files: string[] = []
   const seen = new Set<string>()
@@ -224,7 +228,7 @@ function modulePreloads(manifest: Record<string, ManifestChunk>, source: string 
     if (seen.has(key)) return
     seen.add(key)
     const chunk = manifest[key]
-    if (!chunk) return
+    if (!chunk || chunk.isEntry) return
     files.push('/' + chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }

@@ -56,3 +56,16 @@ t.test('HTML is never cached and is compressed when the browser accepts it', asy
   t.equal(gzip.headers['content-encoding'], 'gzip')
   t.match(gunzipSync(gzip.rawPayload).toString(), /Hello there!/)
 })
+
+t.test("a page preloads its own chunks and the entry once each, at low priority: the paint waits for the stylesheet alone", async (t) => {
+  const { app } = await buildApp(t)
+  const res = await app.inject({ url: '/', headers: { ...browser, 'accept-encoding': 'identity' } })
+  t.equal(res.statusCode, 200)
+  const preloads = [...res.body.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0])
+  const home = readdirSync('dist/client/assets').find((file) => /^home-.*\.js$/.test(file))!
+  t.ok(preloads.some((link) => link.includes(`/assets/${home}`)), "the home page's chunk is preloaded")
+  t.equal(preloads.filter((link) => link.includes(`/assets/${mainScript}`)).length, 1, 'the entry once')
+  t.equal(new Set(preloads.map((link) => /href="([^"]+)"/.exec(link)![1])).size, preloads.length, 'no file twice')
+  for (const link of preloads) t.match(link, 'fetchpriority="low"', link)
+  t.match(res.body, /<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/, 'the stylesheet keeps its priority')
+})

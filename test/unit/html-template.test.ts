@@ -9,7 +9,7 @@ const dev = `<!doctype html><html><head><!--app-head--><script type="module" src
 t.test('the built entry is preloaded, then imported after DOMContentLoaded and the first contentful paint', async (t) => {
   const html = entryAfterFirstPaint(built)
   t.notMatch(html, /<script type="module"/, 'no module script that would run before the first paint')
-  t.match(html, '<link rel="modulepreload" crossorigin href="/assets/index-AbC_12-x.js">', 'the download still starts at once')
+  t.match(html, '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC_12-x.js">', 'the download still starts at once, behind the stylesheet the paint waits for')
   t.match(html, 'entry.type="module";entry.crossOrigin="";entry.src="/assets/index-AbC_12-x.js";document.head.append(entry)', 'then added as the module script it was')
   t.match(html, '"DOMContentLoaded"')
   t.match(html, '"first-contentful-paint"')
