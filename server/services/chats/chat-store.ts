@@ -7,6 +7,7 @@ import { countVersions, createChatTree, markShown } from './chat-tree.ts'
 import { createChatLists } from './chat-lists.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
+import { groupedWrites } from '../../db/write-groups.ts'
 
 export { decodeCursor, encodeCursor, PINNED_MAX, type ChatCursor, type ChatListView } from './chat-lists.ts'
 
@@ -56,6 +57,8 @@ export interface ChatChanges {
 
 export function createChatStore(db: Kysely<Database>, now: () => number = Date.now) {
   const bytesOf = messageBytesOf(db)
+  // An answer's writes (its start, its title, its end) share commits with others on SQLite.
+  const write = groupedWrites(db)
 
   async function nextSeq(trx: Transaction<Database> | Kysely<Database>, chatId: string): Promise<number> {
     const row = await trx.selectFrom('messages').select((eb) => eb.fn.max('seq').as('max')).where('chat_id', '=', chatId).executeTakeFirst()
@@ -77,7 +80,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; projectId?: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
       const at = now()
       const title = input.title ?? DEFAULT_TITLE
-      return rethrowTakenId(() => db.transaction().execute(async (trx) => {
+      return rethrowTakenId(() => write(async (trx) => {
         const inserted = await trx
           .insertInto('chats')
           .values({ id: input.id, owner_id: input.ownerId, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, tools_off: input.toolsOff?.length ? JSON.stringify(input.toolsOff) : null, current_leaf_id: input.message.id, project_id: input.projectId ?? null })
@@ -105,7 +108,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
      */
     async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>, parentId?: string | null): Promise<string[] | undefined> {
       if (messages.length === 0) return undefined
-      return rethrowTakenId(() => db.transaction().execute(async (trx) => {
+      return rethrowTakenId(() => write(async (trx) => {
         const first = await nextSeq(trx, chatId)
         const chat = await trx.selectFrom('chats').select(['current_leaf_id', 'forked']).where('id', '=', chatId).executeTakeFirst()
         const leaf = chat?.current_leaf_id ?? null
@@ -152,7 +155,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     async finishMessage(messageId: string, update: { parts: ChatMessage['parts']; status: MessageStatus; usage?: object; details?: object }): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await write(async (trx) => {
         await trx
           .updateTable('messages')
           .set({ parts: JSON.stringify(update.parts), status: update.status, usage: update.usage || update.details ? JSON.stringify({ ...update.usage, ...(update.details && { details: update.details }) }) : null })
@@ -173,9 +176,15 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
         ...(pinned !== undefined && { pinned_at: pinned ? at : null }),
         ...(archived !== undefined && { archived_at: archived ? at : null }),
       }
-      if (Object.keys(set).length > 0) await db.updateTable('chats').set(set).where('id', '=', chatId).execute()
-      const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
-      return row ? toSummary(row) : null
+      if (Object.keys(set).length === 0) {
+        const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
+        return row ? toSummary(row) : null
+      }
+      return write(async (trx) => {
+        await trx.updateTable('chats').set(set).where('id', '=', chatId).execute()
+        const row = await trx.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
+        return row ? toSummary(row) : null
+      })
     },
 
     /** Ids of every chat of an owner (to stop their answers before they are all deleted). */
