@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Kysely, SqliteDialect } from 'kysely'
 import { loadSqliteDriver } from '../../server/db/sqlite-driver.ts'
-import { groupedWrites } from '../../server/db/write-groups.ts'
+import { MAX_GROUP, groupedWrites } from '../../server/db/write-groups.ts'
 
 interface Db {
   notes: { id: string; text: string }
@@ -70,9 +70,10 @@ t.test('a write that fails gets its error alone; the others of its group are sto
 t.test('more writes than a group holds go into the next ones; writes of a later turn into a later group', async (t) => {
   const { db, begins } = await database(t)
   const write = groupedWrites(db)
-  await Promise.all(Array.from({ length: 150 }, (_, i) => write((trx) => trx.insertInto('notes').values({ id: `n${i}`, text: 'x' }).execute())))
-  t.equal(begins.count, 3, '150 writes: groups of at most 64')
+  const writes = 4 * MAX_GROUP + 1
+  await Promise.all(Array.from({ length: writes }, (_, i) => write((trx) => trx.insertInto('notes').values({ id: `n${i}`, text: 'x' }).execute())))
+  t.equal(begins.count, 5, `${writes} writes: four full groups and one of a single write`)
   await write((trx) => trx.insertInto('notes').values({ id: 'later', text: 'x' }).execute())
-  t.equal(begins.count, 4)
-  t.equal((await db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n, 151)
+  t.equal(begins.count, 6)
+  t.equal((await db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n, writes + 1)
 })
