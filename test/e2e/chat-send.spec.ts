@@ -53,3 +53,28 @@ test('a phone (390×844) sends and reads an answer without sideways scrolling', 
   await expect(prompt).toBeInViewport()
   await expect(page.getByRole('button', { name: 'Regenerate' })).toBeInViewport()
 })
+
+test('code in a language without a grammar stays plain, and starts no highlighter', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const prompt = page.getByRole('textbox', { name: 'Message' })
+  // The block asks for colours once the answer is complete and the browser idle: the module that
+  // would start the worker arrives then.
+  const asked = page.waitForResponse(/\/assets\/highlight-off-thread-[\w-]+\.js$/, { timeout: 20_000 })
+  await prompt.fill('Show me a ruby example')
+  await prompt.press('Enter')
+  const answer = page.getByRole('article', { name: 'Answer' })
+  await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
+  const block = answer.locator('.code-block')
+  await expect(block).toContainText('ruby')
+  await asked
+  await page.waitForTimeout(1000)
+  await expect(block.locator('code span[style]')).toHaveCount(0)
+  expect(page.workers()).toHaveLength(0)
+
+  // The same chat, asked for TypeScript: coloured, by the worker.
+  await prompt.fill('Show me a typescript example')
+  await prompt.press('Enter')
+  await expect(page.getByRole('article', { name: 'Answer' }).nth(1).locator('.code-block code span[style]').first()).toBeAttached({ timeout: 15_000 })
+  expect(page.workers()).toHaveLength(1)
+})

@@ -2,6 +2,7 @@
 // grammar compilation and matching never hold up the main thread. Where a worker cannot start
 // (an old browser, a policy that forbids it), the highlighter runs here as it did before.
 import type { ThemedToken } from 'shiki/core'
+import { grammarFor } from './code-languages.ts'
 
 export interface HighlightRequest {
   id: number
@@ -48,6 +49,8 @@ async function inThisThread(code: string, language: string | undefined): Promise
 
 /** The code as lines of coloured tokens (a light and a dark colour each), or null for an unknown language. */
 export function highlight(code: string, language: string | undefined): Promise<ThemedToken[][] | null> {
+  // Nothing to colour: no worker started for it.
+  if (!grammarFor(language)) return Promise.resolve(null)
   if (worker === undefined) worker = typeof Worker === 'function' ? startWorker() : null
   const thread = worker
   if (!thread) return inThisThread(code, language)

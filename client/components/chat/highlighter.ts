@@ -2,9 +2,10 @@
 // its JavaScript regex engine (no WebAssembly), the two themes and each grammar arrive as their own
 // chunks, so a chat without code never downloads them and one with TypeScript downloads only that.
 import type { HighlighterCore, ThemedToken } from 'shiki/core'
+import { grammarFor, type CodeLanguage } from './code-languages.ts'
 
-/** Grammar chunks by language id; aliases map onto them (what models write after ```). */
-const GRAMMARS: Record<string, () => Promise<unknown>> = {
+/** Grammar chunks by language id (code-languages.ts names them, with their aliases). */
+const GRAMMARS: Record<CodeLanguage, () => Promise<unknown>> = {
   typescript: () => import('shiki/langs/typescript.mjs'),
   tsx: () => import('shiki/langs/tsx.mjs'),
   javascript: () => import('shiki/langs/javascript.mjs'),
@@ -26,35 +27,8 @@ const GRAMMARS: Record<string, () => Promise<unknown>> = {
   dockerfile: () => import('shiki/langs/dockerfile.mjs'),
 }
 
-const ALIASES: Record<string, string> = {
-  ts: 'typescript',
-  js: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  sh: 'shellscript',
-  bash: 'shellscript',
-  shell: 'shellscript',
-  zsh: 'shellscript',
-  console: 'shellscript',
-  py: 'python',
-  yml: 'yaml',
-  md: 'markdown',
-  rs: 'rust',
-  golang: 'go',
-  'c++': 'cpp',
-  docker: 'dockerfile',
-  jsonc: 'json',
-}
-
 /** Light and dark themes whose comment colours keep a 4.5:1 contrast on the code block background. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
-
-export function grammarFor(language: string | undefined): string | null {
-  if (!language) return null
-  const id = language.toLowerCase()
-  const name = ALIASES[id] ?? id
-  return name in GRAMMARS ? name : null
-}
 
 let highlighter: Promise<HighlighterCore> | undefined
 const loadedGrammars = new Map<string, Promise<void>>()
