@@ -21,12 +21,12 @@ import { ROOT, ensureBuild, seedPublicChat, startProductionApp } from './bench-a
 const CLIENT_DIR = join(ROOT, 'dist/client')
 const HOST = '127.0.0.1'
 /**
- * First-load budgets for JS+CSS, gzip (issue 6): `/` ≤ 100 KB (the target leaves room below it);
- * a chat screen with Markdown and highlighting ≤ 250 KB, grammars and themes loaded on demand (they
- * are listed, and the total without them is printed too).
+ * First-load budgets for JS+CSS, gzip (issue 6): `/` ≤ 100 KB; a chat screen with Markdown and
+ * highlighting ≤ 250 KB, grammars and themes loaded on demand (they are listed, and the total
+ * without them is printed too). The targets keep 5 KB of room below each (issue 20).
  */
 function budgetFor(path: string): { budget: number; target: number } {
-  return path.startsWith('/chat/') ? { budget: 250, target: 250 } : { budget: 100, target: 90 }
+  return path.startsWith('/chat/') ? { budget: 250, target: 245 } : { budget: 100, target: 95 }
 }
 const ON_DEMAND = /\/assets\/(github-(light|dark)-default|typescript|tsx|javascript|jsx|json|shellscript|python|html|css|sql|yaml|markdown|go|rust|java|c|cpp|diff|dockerfile)-[\w-]{8}\.js$/
 const PATHS = (process.env.FIRST_LOAD_PATHS ?? '/,/chat/bench-first-load').split(',').map((path) => path.trim()).filter(Boolean)
