@@ -4,7 +4,8 @@
 // the same turn of the event loop now share one transaction, and every caller hears back only once
 // it is committed, as before. When one of them fails, the group is rolled back and each write runs
 // again in a transaction of its own, so that the failing one alone gets its error (failures are
-// rare: an id sent twice; a savepoint around every write cost more than the commits it saved).
+// rare: an id sent twice; a savepoint around every write made each grouped write cost about twice
+// as much: 0.21 ms instead of 0.10–0.14).
 // 1,000 answers' ends on the app's schema: 0.5 ms each alone, 0.15–0.2 ms in groups of 10,
 // 0.08–0.13 ms in groups of 50.
 // PostgreSQL keeps one transaction per write: its commits do not hold up this process's thread,
