@@ -40,7 +40,7 @@ export function groupedWrites<DB>(db: Kysely<DB>): GroupedWrite<DB> {
 }
 
 function createGroups<DB>(db: Kysely<DB>): GroupedWrite<DB> {
-  let queue: Array<Pending<DB>> = []
+  const queue: Array<Pending<DB>> = []
   let scheduled = false
 
   function schedule() {
@@ -52,8 +52,7 @@ function createGroups<DB>(db: Kysely<DB>): GroupedWrite<DB> {
 
   async function flush() {
     scheduled = false
-    const group = queue.slice(0, MAX_GROUP)
-    queue = queue.slice(MAX_GROUP)
+    const group = queue.splice(0, MAX_GROUP)
     if (queue.length > 0) schedule()
     if (group.length > 1) {
       let values: unknown[]

@@ -176,14 +176,14 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
         ...(pinned !== undefined && { pinned_at: pinned ? at : null }),
         ...(archived !== undefined && { archived_at: archived ? at : null }),
       }
-      if (Object.keys(set).length === 0) {
-        const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
+      const read = async (from: Kysely<Database> | Transaction<Database>) => {
+        const row = await from.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
         return row ? toSummary(row) : null
       }
+      if (Object.keys(set).length === 0) return read(db)
       return write(async (trx) => {
         await trx.updateTable('chats').set(set).where('id', '=', chatId).execute()
-        const row = await trx.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
-        return row ? toSummary(row) : null
+        return read(trx)
       })
     },
 
