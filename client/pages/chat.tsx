@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useChat } from '@ai-sdk/react'
 import type { UIMessage } from 'ai'
-import type { ChatPageData, ChatVote, MessageStatus, StoredChatMessage } from '../../shared/page-data.ts'
+import type { ChatPageData, MessageStatus, StoredChatMessage } from '../../shared/page-data.ts'
 import { useRouteData } from '../lib/page-context.ts'
 import { chatHistory } from '../lib/chat-history.ts'
 import { http } from '../lib/http.ts'
 import { notify } from '../lib/toast.ts'
 import { PrefetchLink } from '../components/app/prefetch-link.tsx'
-import { TextButton } from '../components/chat/text-button.tsx'
 import { ChatComposer, type ComposerHandle } from '../components/chat/chat-composer.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import type { ToolsControlProps } from '../components/chat/tools-control.tsx'
@@ -15,24 +14,24 @@ import type { EarlierMessagesProps } from '../components/chat/earlier-messages.t
 import type { FindBarProps } from '../components/chat/find-bar.tsx'
 import { lazyComponent } from '../lib/lazy-component.ts'
 import { pageSettled } from '../lib/page-settled.ts'
-import { AssistantMessage } from '../components/chat/assistant-message.tsx'
-import { UserMessage } from '../components/chat/user-message.tsx'
+import { MessageList } from '../components/chat/message-list.tsx'
+import { useVotes } from '../components/chat/use-votes.ts'
+import { useStopAnswer } from '../components/chat/use-stop-answer.ts'
 import type { SentFile } from '../components/chat/attachments/file-sizes.ts'
-
-/** A message on its way: what goes back into the composer if the server refuses it. */
-type SentMessage = { id: string; text: string; files: SentFile[] }
-import { ThinkingIndicator } from '../components/chat/thinking-indicator.tsx'
 import { createChatTransport } from '../components/chat/chat-transport.ts'
-import { describeChatError, isRetryable } from '../components/chat/chat-errors.ts'
+import { describeChatError, isConnectionFailure, isRetryable } from '../components/chat/chat-errors.ts'
 import { reportConnectionLost, whenConnected } from '../lib/connection.ts'
 import { takeAnswerRequest } from '../components/chat/answer-handoff.ts'
 import { useFocusOnArrival } from '../components/chat/focus-prompt.ts'
 import { useStickToBottom } from '../components/chat/use-stick-to-bottom.ts'
-import { hasContent, messageText } from '../components/chat/message-text.ts'
 import { newId } from '../components/chat/new-id.ts'
 import { CHAT_PAGE_MESSAGES } from '../../shared/constants.ts'
 import { useEarlierMessages } from '../components/chat/use-earlier-messages.ts'
 import { useFindShortcut } from '../components/chat/use-find-shortcut.ts'
+import { byId, storedOverShown, toUIMessage } from '../components/chat/stored-messages.ts'
+
+/** A message on its way: what goes back into the composer if the server refuses it. */
+type SentMessage = { id: string; text: string; files: SentFile[] }
 
 // The Tools control is its own chunk, fetched once the page has settled (never part of the first
 // load); until then the composer shows the model picker alone.
@@ -60,17 +59,6 @@ export default function ChatPage() {
   return <ChatScreen key={data.chat.id} data={data} />
 }
 
-function toUIMessage(message: StoredChatMessage): UIMessage {
-  return { id: message.id, role: message.role, parts: message.parts as UIMessage['parts'], metadata: { ...message.metadata, createdAt: message.createdAt } }
-}
-
-type Votes = Record<string, ChatVote['value']>
-
-/** Each message's status, or versions (only those with more than one), by message id. */
-function byId<K extends 'status' | 'versions'>(messages: StoredChatMessage[], key: K): Record<string, NonNullable<StoredChatMessage[K]>> {
-  return Object.fromEntries(messages.flatMap((message) => (message[key] ? [[message.id, message[key]]] : [])))
-}
-
 function ChatScreen({ data }: { data: ChatPageData }) {
   const chatId = data.chat.id
   const readOnly = !data.chat.isOwner
@@ -82,7 +70,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const [title, setTitle] = useState(data.chat.title)
   const [statuses, setStatuses] = useState<Record<string, MessageStatus>>(() => byId(data.messages, 'status'))
   const [versions, setVersions] = useState(() => byId(data.messages, 'versions'))
-  const [votes, setVotes] = useState<Votes>(() => Object.fromEntries(data.votes.map((vote) => [vote.messageId, vote.value])))
+  const { votes, vote } = useVotes(chatId, data.votes)
   const models = data.models ?? []
   // The chat's model; one no longer offered shows (and answers) as the default.
   const [model, setModel] = useState(() => (models.some((entry) => entry.id === data.chat.model) ? data.chat.model! : (models.find((entry) => entry.default)?.id ?? '')))
@@ -98,9 +86,6 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** The messages before the current request, to restore when the server refuses it. */
   const before = useRef<UIMessage[]>([])
   const finished = useRef(false)
-  /** The user pressed Stop during the current request. */
-  const stopRequested = useRef(false)
-  const [stopping, setStopping] = useState(false)
   /** The connection dropped during an answer: it is resumed (or reloaded) once the server answers. */
   const [reconnecting, setReconnecting] = useState(false)
 
@@ -136,6 +121,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   })
   const { messages, status, sendMessage, regenerate, stop, setMessages, resumeStream } = chat
   const busy = status === 'submitted' || status === 'streaming'
+  const { requested: stopRequested, stopping, setStopping, stopAnswer } = useStopAnswer({ chatId, busy, cut: stop, onPressed: () => prompt.current?.focus() })
   const { atBottom, scrollToBottom } = useStickToBottom(scroller, content)
   /** What the screen shows (set at each render): the handlers below read it after awaits. */
   const shown = useRef<UIMessage[]>([])
@@ -188,20 +174,10 @@ function ChatScreen({ data }: { data: ChatPageData }) {
 
   /** A branch as the server stored it (a reload, another version shown: the whole branch). */
   function showStored(stored: StoredChatMessage[], earlier = false) {
-    const onScreen = new Map(shown.current.map((m) => [m.id, m]))
     setHasEarlier(earlier)
     setStatuses(byId(stored, 'status'))
     setVersions(byId(stored, 'versions'))
-    setMessages(
-      stored
-        .filter((m) => m.role !== 'system')
-        .map((one) => {
-          const message = toUIMessage(one)
-          const seen = onScreen.get(message.id)
-          const longerOnScreen = one.status === 'interrupted' && seen && messageText(seen).length > messageText(message).length && messageText(seen).startsWith(messageText(message))
-          return longerOnScreen ? { ...message, parts: seen.parts } : message
-        }),
-    )
+    setMessages(storedOverShown(stored, shown.current))
   }
 
   // Arriving from the home screen with a question that has no answer yet: ask for it now.
@@ -281,33 +257,6 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     })
   }
 
-  const busyNow = useRef(busy)
-  busyNow.current = busy
-
-  /**
-   * Stop: the server stops the model and stores what was written; the stream then ends by itself
-   * with exactly that text, so the screen and a reload agree. Only if it does not end soon (the
-   * connection is stuck) does the browser cut it.
-   */
-  async function stopAnswer() {
-    stopRequested.current = true
-    setStopping(true)
-    const stopOnServer = () => http.post(`/api/chats/${encodeURIComponent(chatId)}/stop`)
-    try {
-      await stopOnServer()
-    } catch (error) {
-      notify({ title: 'Could not stop the answer', description: describeChatError(error).message, variant: 'error' })
-    }
-    setTimeout(() => {
-      // Not when a new request began since (Continue, a new message): that one was not stopped.
-      if (!busyNow.current || !stopRequested.current) return
-      void stop()
-      // Stop pressed before the answer had started on the server: stop it now that it has.
-      void stopOnServer().catch(() => undefined)
-    }, 1500)
-    prompt.current?.focus()
-  }
-
   /**
    * An edit is a new version of the message: sent after what preceded it (the transport names that
    * as its parent), with its own answer; the old version and its branch stay on the server.
@@ -324,31 +273,10 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   /** What the switcher under a message needs (nothing for a message with one version). */
   const switcher = (messageId: string) => versions[messageId] && { versions: versions[messageId], disabled: busy, chatId, onShown: showStored }
 
-  async function vote(messageId: string, value: ChatVote['value'] | null) {
-    const before = votes[messageId]
-    const apply = (next: ChatVote['value'] | undefined) =>
-      setVotes((current) => {
-        const copy = { ...current }
-        if (next) copy[messageId] = next
-        else delete copy[messageId]
-        return copy
-      })
-    apply(value ?? undefined)
-    try {
-      await http.post(`/api/chats/${encodeURIComponent(chatId)}/votes`, { messageId, value }, { keepalive: true })
-    } catch (error) {
-      apply(before)
-      notify({ title: 'Your vote was not saved', description: describeChatError(error).message, variant: 'error' })
-    }
-  }
-
   shown.current = messages
   const last = messages[messages.length - 1]
-  const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id
   // An answer the server is still writing (resumed after a load) counts as streaming too.
   const writing = busy || (last?.role === 'assistant' && statuses[last.id] === 'streaming')
-  const waitingForFirstWord = writing && (last?.role !== 'assistant' || !hasContent(last))
-  const unanswered = !busy && !readOnly && last?.role === 'user'
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -358,46 +286,21 @@ function ChatScreen({ data }: { data: ChatPageData }) {
         <div ref={content} className="mx-auto w-full max-w-3xl grow px-4 pt-6 pb-4 sm:px-6">
           {Banner && <Banner chatId={chatId} initial={data.chat.systemPrompt ?? ''} />}
           {hasEarlier && Earlier && <Earlier onLoad={() => loadEarlier()} firstId={messages[0]?.id} scroller={scroller} />}
-          <div role="log" aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex flex-col gap-6">
-            {messages.map((message) =>
-              message.role === 'user' ? (
-                <UserMessage
-                  key={message.id}
-                  message={message}
-                  readOnly={readOnly}
-                  canEdit={!busy}
-                  onEdit={(text) => editMessage(message.id, text)}
-                  fileSizes={data.fileSizes}
-                  versions={switcher(message.id)}
-                />
-              ) : message.role === 'assistant' && (hasContent(message) || !writing || message !== last) ? (
-                <AssistantMessage
-                  key={message.id}
-                  message={message}
-                  status={statuses[message.id] ?? 'complete'}
-                  streaming={writing && message === last}
-                  reconnecting={reconnecting && message === last}
-                  latest={message.id === lastAssistantId && message === last}
-                  readOnly={readOnly}
-                  vote={votes[message.id]}
-                  onVote={(value) => void vote(message.id, value)}
-                  onRegenerate={() => void answer()}
-                  onContinue={() => void continueAnswer(message.id)}
-                  versions={switcher(message.id)}
-                />
-              ) : null,
-            )}
-            {waitingForFirstWord && <ThinkingIndicator />}
-          </div>
-          {messages.length === 0 && (
-            <p className="py-10 text-center text-sm text-neutral-600 dark:text-neutral-300">No messages yet.</p>
-          )}
-          {unanswered && (
-            <div className="mt-4 flex items-center gap-3 text-sm text-neutral-600 dark:text-neutral-300">
-              <span>This question has no answer yet.</span>
-              <TextButton onClick={() => void answer()}>Answer it</TextButton>
-            </div>
-          )}
+          <MessageList
+            messages={messages}
+            statuses={statuses}
+            votes={votes}
+            busy={busy}
+            writing={writing}
+            reconnecting={reconnecting}
+            readOnly={readOnly}
+            fileSizes={data.fileSizes}
+            versionsOf={switcher}
+            onEdit={editMessage}
+            onVote={(messageId, value) => void vote(messageId, value)}
+            onAnswer={() => void answer()}
+            onContinue={(answerId) => void continueAnswer(answerId)}
+          />
         </div>
       </div>
       {findRequest > 0 && FindBar && <FindBar chatId={chatId} request={findRequest} loadUntil={loadUntil} shownCount={messages.length} onClose={() => (closeFind(), prompt.current?.focus())} />}
@@ -434,13 +337,4 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       </div>
     </div>
   )
-}
-
-/** No answer at all: the browser is offline or the server went away (a fetch or a stream cut). */
-function isConnectionFailure(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const value = error as { code?: unknown; name?: unknown; message?: unknown }
-  if (value.code === 'NETWORK_ERROR') return true
-  // The AI SDK's own test for a disconnect (Chromium: "network error", "Failed to fetch"; Safari: "Load failed").
-  return value.name === 'TypeError' && typeof value.message === 'string' && /fetch|network|load failed/i.test(value.message)
 }

@@ -3,7 +3,7 @@
 // the sidebar's history went through chats_project (every owner's chats outside projects, newest
 // first) and the pinned chats scanned the whole chats table.
 import { sql, type Kysely, type Migration } from 'kysely'
-import { dialectOf } from './migrations.ts'
+import { dialectOf } from './migration-dialect.ts'
 
 export const scaleMigrations: Record<string, Migration> = {
   '0013_owner_list_indexes': {

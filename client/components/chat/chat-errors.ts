@@ -36,3 +36,12 @@ export function describeChatError(error: unknown): ChatFailure {
 export function isRetryable(status: number): boolean {
   return status === 0 || status >= 500 || status === 408 || status === 409 || status === 425 || status === 429
 }
+
+/** No answer at all: the browser is offline or the server went away (a fetch or a stream cut). */
+export function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const value = error as { code?: unknown; name?: unknown; message?: unknown }
+  if (value.code === 'NETWORK_ERROR') return true
+  // The AI SDK's own test for a disconnect (Chromium: "network error", "Failed to fetch"; Safari: "Load failed").
+  return value.name === 'TypeError' && typeof value.message === 'string' && /fetch|network|load failed/i.test(value.message)
+}

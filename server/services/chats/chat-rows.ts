@@ -3,7 +3,7 @@ import { storedUserParts } from './message-parts.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { ChatsTable, Database, MessagesTable } from '../../db/schema.ts'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import { dialectOf } from '../../db/migrations.ts'
+import { dialectOf } from '../../db/migration-dialect.ts'
 
 type SummaryRow = Pick<ChatsTable, 'id' | 'title' | 'visibility' | 'model' | 'created_at' | 'updated_at'> & { pinned_at?: number | null; archived_at?: number | null; project_id?: string | null }
 
