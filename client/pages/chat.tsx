@@ -138,8 +138,8 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     },
   })
   const Earlier = EarlierStrip.useComponent(hasEarlier)
-  const [findRequest, closeFind] = useFindShortcut()
-  const FindBar = FindChunk.useComponent(findRequest > 0)
+  const [find, closeFind] = useFindShortcut(chatId)
+  const FindBar = FindChunk.useComponent(find.request > 0)
 
   useFocusOnArrival(prompt, !readOnly)
 
@@ -303,7 +303,18 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           />
         </div>
       </div>
-      {findRequest > 0 && FindBar && <FindBar chatId={chatId} request={findRequest} loadUntil={loadUntil} shownCount={messages.length} onClose={() => (closeFind(), prompt.current?.focus())} />}
+      {find.request > 0 && FindBar && (
+        <FindBar
+          // A new search hit starts the bar over on its word.
+          key={find.target?.seq ?? 0}
+          chatId={chatId}
+          request={find.request}
+          target={find.target ?? undefined}
+          loadUntil={loadUntil}
+          shownCount={messages.length}
+          onClose={() => (closeFind(), prompt.current?.focus())}
+        />
+      )}
       {!atBottom && Jump && <Jump onJump={() => scrollToBottom()} />}
       <div className="shrink-0 pb-4">
         <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
 
 const MESSAGES = 200
+/** Words found in one message each, far from the end (for the search palette). */
+const WORDS_AT: Record<number, string> = { 60: 'quokka', 120: 'wombat' }
 
 /** A chat of MESSAGES messages for a new account, through the import of our own JSON export. */
 async function longChat(page: Page): Promise<string> {
@@ -18,7 +20,7 @@ async function longChat(page: Page): Promise<string> {
     role: i % 2 === 0 ? 'user' : 'assistant',
     parentId: i === 0 ? null : `m${i - 1}`,
     createdAt: new Date(start + i * 60_000).toISOString(),
-    parts: [{ type: 'text', text: i % 2 === 0 ? `Question number ${i}${i === 10 || i === 150 ? ', about a Needle in a haystack' : ''}` : `Answer number ${i}.\n\n${'A line of the answer that takes some room. '.repeat(4)}` }],
+    parts: [{ type: 'text', text: i % 2 === 0 ? `Question number ${i}${i === 10 || i === 150 ? ', about a Needle in a haystack' : ''}${WORDS_AT[i] ? `, about a ${WORDS_AT[i]}` : ''}` : `Answer number ${i}.\n\n${'A line of the answer that takes some room. '.repeat(4)}` }],
   }))
   const chat = { id: `long-${Math.random().toString(36).slice(2, 10)}`, title: 'A long conversation', createdAt: new Date(start).toISOString(), currentLeafId: `m${MESSAGES - 1}` }
   const started = await page.request.post('/api/import', { multipart: { file: { name: 'chat.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ chat, messages })) } } })
@@ -160,4 +162,48 @@ test('⌘F / Ctrl+F finds in messages not loaded yet, goes to each match and mar
   await field.press('Escape')
   await expect(bar).toHaveCount(0)
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
+})
+
+test('a search hit opens its chat at the message that matched, with the word marked', async ({ page }) => {
+  const chatId = await longChat(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  const palette = page.getByRole('dialog', { name: 'Search chats' })
+  const bar = page.getByRole('search', { name: 'Find in this chat' })
+  const field = bar.getByRole('textbox', { name: 'Find in this chat' })
+  const searchAndOpen = async (word: string) => {
+    await page.keyboard.press('Control+k')
+    await expect(palette.getByRole('combobox', { name: 'Search chats' })).toBeFocused()
+    await page.keyboard.type(word)
+    await expect(palette.getByRole('group', { name: 'Matching chats' }).getByRole('option')).toHaveCount(1)
+    await page.keyboard.press('Enter')
+    await expect(palette).toHaveCount(0)
+  }
+
+  // Message 60 of 200 is not on the page the chat opens with (its latest 30): it is loaded, shown
+  // and marked, and the find bar holds the word, ready for Enter / Shift+Enter.
+  await searchAndOpen('quokka')
+  await expect(page).toHaveURL(`/chat/${chatId}`)
+  await expect(field).toHaveValue('quokka')
+  await expect(field).toBeFocused()
+  await expect(bar.getByRole('status')).toHaveText('1 of 1')
+  await expect(page.getByText('Question number 60, about a quokka')).toBeInViewport()
+  await expect.poll(() => page.evaluate(() => CSS.highlights.get('chat-find-current')?.size ?? 0)).toBe(1)
+
+  // From the same chat, another hit: the bar starts over on the new word.
+  await searchAndOpen('wombat')
+  await expect(field).toHaveValue('wombat')
+  await expect(bar.getByRole('status')).toHaveText('1 of 1')
+  await expect(page.getByText('Question number 120, about a wombat')).toBeInViewport()
+  await field.press('Escape')
+  await expect(bar).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
+
+  // A hit in the title alone opens the chat as usual, without the bar.
+  await page.goto('/')
+  await waitForHydration(page)
+  await searchAndOpen('conversation')
+  await expect(page).toHaveURL(`/chat/${chatId}`)
+  await expect(page.getByText(`Answer number ${MESSAGES - 1}.`)).toBeInViewport()
+  await expect(bar).toHaveCount(0)
 })

@@ -3,16 +3,20 @@
 // shown branch hold the text, loads the chat back to a match it does not show yet, scrolls to it,
 // and marks every occurrence on screen (CSS Custom Highlights: no change to the messages' DOM).
 // Enter goes to the next (newer) match, Shift+Enter to the previous, Escape closes; ⌘F / Ctrl+F
-// inside the bar opens the browser's own find. Its own chunk with plain CSS.
+// inside the bar opens the browser's own find. A search hit chosen in the palette opens the bar on
+// the hit's word, at the hit's message (find-handoff.ts). Its own chunk with plain CSS.
 import { useEffect, useRef, useState } from 'react'
 import { http } from '../../lib/http.ts'
 import { Icon } from '../ui/icon.tsx'
+import type { FindTarget } from './find-handoff.ts'
 import './find-bar.css'
 
 export interface FindBarProps {
   chatId: string
   /** Grows with each ⌘F / Ctrl+F: the bar takes the focus again. */
   request: number
+  /** Opened from a search hit: its word is looked for, and its message is the first match shown. */
+  target?: FindTarget
   /** Loads the chat back until the message with `after` messages after it is shown. */
   loadUntil: (after: number) => Promise<void>
   /** The messages shown changed (more were loaded): the marks are made again. */
@@ -27,9 +31,13 @@ interface Match {
 
 const TYPING_PAUSE_MS = 250
 
-export function FindBar({ chatId, request, loadUntil, shownCount, onClose }: FindBarProps) {
+export function FindBar({ chatId, request, target, loadUntil, shownCount, onClose }: FindBarProps) {
   const input = useRef<HTMLInputElement>(null)
-  const [query, setQuery] = useState('')
+  const [query, setQuery] = useState(target?.query ?? '')
+  /** The search hit's message, until the matches of its word have arrived. */
+  const startAt = useRef(target?.messageId)
+  /** The search hit's word is looked for at once: it was not typed here. */
+  const given = useRef(target?.query)
   const [matches, setMatches] = useState<Match[] | null>(null)
   const [current, setCurrent] = useState(-1)
   const [failed, setFailed] = useState(false)
@@ -39,21 +47,26 @@ export function FindBar({ chatId, request, loadUntil, shownCount, onClose }: Fin
     input.current?.select()
   }, [request])
 
-  // The matches of what was typed, once typing pauses; the newest first (nearest to the reader).
+  // The matches of what was typed, once typing pauses; the newest first (nearest to the reader), or
+  // the search hit's message.
   useEffect(() => {
     const text = query.trim()
     if (!text) return void (setMatches(null), setCurrent(-1))
     const controller = new AbortController()
+    const pause = text === given.current?.trim() ? 0 : TYPING_PAUSE_MS
+    given.current = undefined
     const timer = setTimeout(async () => {
       try {
         const { matches: found } = await http.get<{ matches: Match[] }>(`/api/chats/${encodeURIComponent(chatId)}/find?q=${encodeURIComponent(text)}`, { signal: controller.signal })
         setFailed(false)
+        const hit = startAt.current ? found.findIndex((match) => match.id === startAt.current) : -1
+        startAt.current = undefined
         setMatches(found)
-        setCurrent(found.length - 1)
+        setCurrent(hit >= 0 ? hit : found.length - 1)
       } catch {
         if (!controller.signal.aborted) setFailed(true)
       }
-    }, TYPING_PAUSE_MS)
+    }, pause)
     return () => {
       clearTimeout(timer)
       controller.abort()

@@ -7,6 +7,8 @@ import type { OverlayProps } from '../../lib/overlay.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
 import { searchChats, showBranchOf, type SearchHit } from '../../lib/chat-api.ts'
 import { invalidatePageResource } from '../../lib/page-resource.ts'
+import { requestFind } from '../chat/find-handoff.ts'
+import { findWord } from './find-word.ts'
 import { Icon } from '../ui/icon.tsx'
 import './search-palette.css'
 import { HighlightedText } from './highlighted-text.tsx'
@@ -175,9 +177,15 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
     else void openChat(option)
   }
 
-  /** A hit in a message of a hidden branch (another version) opens the chat on that branch. */
+  /**
+   * A hit in a message opens the chat at that message, its find bar on the word the snippet marked
+   * (a long chat shows its latest messages only); a hit in a hidden branch (another version) opens
+   * the chat on that branch.
+   */
   async function openChat(option: ChatOption) {
     const path = `/chat/${encodeURIComponent(option.chatId)}`
+    const word = findWord(query, option.snippet ?? '', option.highlights ?? [])
+    if (option.messageId && word) requestFind({ chatId: option.chatId, query: word, messageId: option.messageId })
     // Not fatal when it fails: the chat still opens, on the branch it shows.
     if (option.messageId && (await showBranchOf(option.chatId, option.messageId).catch(() => false))) {
       invalidatePageResource(path)
