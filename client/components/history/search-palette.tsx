@@ -184,14 +184,14 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
    */
   async function openChat(option: ChatOption) {
     const path = `/chat/${encodeURIComponent(option.chatId)}`
-    const word = findWord(query, option.snippet ?? '', option.highlights ?? [])
-    if (option.messageId && word) requestFind({ chatId: option.chatId, query: word, messageId: option.messageId })
     // Not fatal when it fails: the chat still opens, on the branch it shows.
     if (option.messageId && (await showBranchOf(option.chatId, option.messageId).catch(() => false))) {
       invalidatePageResource(path)
       // Already on that chat: its screen must be read again.
       if (window.location.pathname === path) return window.location.reload()
     }
+    const word = findWord(query, option.snippet ?? '', option.highlights ?? [])
+    if (option.messageId && word) requestFind({ chatId: option.chatId, query: word, messageId: option.messageId })
     navigate(path)
   }
 
