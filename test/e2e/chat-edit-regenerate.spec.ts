@@ -115,4 +115,8 @@ test('search finds words of a hidden version and opens the chat on that version'
   await expect(page).toHaveURL(`/chat/${chatId}`)
   await expect(question).toHaveText(/Reykjavik/)
   await expect(question.getByRole('group', { name: 'Versions' })).toContainText('2 / 2')
+  // …at the message that matched, its word in the find bar (the answer quotes it too).
+  const bar = page.getByRole('search', { name: 'Find in this chat' })
+  await expect(bar.getByRole('textbox')).toHaveValue('Reykjavik')
+  await expect(bar.getByRole('status')).toHaveText(/^\d of 2$/)
 })
