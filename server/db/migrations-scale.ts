@@ -74,4 +74,138 @@ export const scaleMigrations: Record<string, Migration> = {
       await sql`DROP TABLE message_search`.execute(db)
     },
   },
+  // The admin page's users table counted and measured every message of the users shown at each
+  // view (388 ms for a user with 1,000,000 messages, holding SQLite's one thread), and a visitor's
+  // storage budget did the same at each message. Now each chat keeps its messages' count and bytes
+  // (the bytes of their parts' JSON as stored), and each owner the sums over their chats
+  // (owner_totals), all kept by triggers whatever code writes: a message changes its chat's totals,
+  // which change its owner's; a chat that changes owner (a visitor signing in) moves its totals; a
+  // deleted chat takes them away (its messages go after it, ON DELETE CASCADE, and then find no
+  // chat to change). Reading a user's totals is one row, however much they stored.
+  '0015_chat_message_totals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('chats').addColumn('message_count', 'bigint', (col) => col.notNull().defaultTo(0)).execute()
+      await db.schema.alterTable('chats').addColumn('message_bytes', 'bigint', (col) => col.notNull().defaultTo(0)).execute()
+      await db.schema
+        .createTable('owner_totals')
+        .addColumn('owner_id', 'text', (col) => col.primaryKey())
+        .addColumn('chats', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('messages', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('message_bytes', 'bigint', (col) => col.notNull().defaultTo(0))
+        .execute()
+      if (dialectOf(db) === 'postgres') await postgresTotals(db)
+      else await sqliteTotals(db)
+      await sql`
+        INSERT INTO owner_totals (owner_id, chats, messages, message_bytes)
+        SELECT owner_id, count(*), sum(message_count), sum(message_bytes) FROM chats GROUP BY owner_id`.execute(db)
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') {
+        await sql`DROP TRIGGER chats_owner_totals ON chats`.execute(db)
+        await sql`DROP FUNCTION owner_totals_write()`.execute(db)
+        await sql`DROP TRIGGER messages_chat_totals ON messages`.execute(db)
+        await sql`DROP FUNCTION chat_message_totals()`.execute(db)
+      } else {
+        for (const name of ['messages_chat_totals_insert', 'messages_chat_totals_delete', 'messages_chat_totals_update', 'messages_chat_totals_move', 'chats_owner_totals_insert', 'chats_owner_totals_delete', 'chats_owner_totals_update', 'chats_owner_totals_move']) {
+          await sql.raw(`DROP TRIGGER ${name}`).execute(db)
+        }
+      }
+      await db.schema.dropTable('owner_totals').execute()
+      await db.schema.alterTable('chats').dropColumn('message_bytes').execute()
+      await db.schema.alterTable('chats').dropColumn('message_count').execute()
+    },
+  },
+}
+
+/** Migration 0015 on PostgreSQL: the chats' totals counted, then kept by two trigger functions. */
+async function postgresTotals(db: Kysely<unknown>) {
+  await sql`
+    UPDATE chats SET message_count = t.count, message_bytes = t.bytes
+    FROM (SELECT chat_id, count(*) AS count, sum(octet_length(parts)) AS bytes FROM messages GROUP BY chat_id) AS t
+    WHERE t.chat_id = chats.id`.execute(db)
+  await sql`
+    CREATE FUNCTION chat_message_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND new.chat_id = old.chat_id THEN
+        -- One new row version for an answer's end, not two; none for a change of status alone.
+        IF octet_length(new.parts) <> octet_length(old.parts) THEN
+          UPDATE chats SET message_bytes = message_bytes + octet_length(new.parts) - octet_length(old.parts) WHERE id = new.chat_id;
+        END IF;
+        RETURN NULL;
+      END IF;
+      IF TG_OP <> 'INSERT' THEN
+        UPDATE chats SET message_count = message_count - 1, message_bytes = message_bytes - octet_length(old.parts) WHERE id = old.chat_id;
+      END IF;
+      IF TG_OP <> 'DELETE' THEN
+        UPDATE chats SET message_count = message_count + 1, message_bytes = message_bytes + octet_length(new.parts) WHERE id = new.chat_id;
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db)
+  await sql`CREATE TRIGGER messages_chat_totals AFTER INSERT OR DELETE OR UPDATE OF parts, chat_id ON messages FOR EACH ROW EXECUTE FUNCTION chat_message_totals()`.execute(db)
+  await sql`
+    CREATE FUNCTION owner_totals_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND new.owner_id = old.owner_id THEN
+        UPDATE owner_totals SET messages = messages + new.message_count - old.message_count, message_bytes = message_bytes + new.message_bytes - old.message_bytes
+        WHERE owner_id = new.owner_id;
+        RETURN NULL;
+      END IF;
+      IF TG_OP <> 'INSERT' THEN
+        UPDATE owner_totals SET chats = chats - 1, messages = messages - old.message_count, message_bytes = message_bytes - old.message_bytes WHERE owner_id = old.owner_id;
+        -- An owner left without chats (a visitor's chats swept, or moved to the account they signed in to) has no row.
+        DELETE FROM owner_totals WHERE owner_id = old.owner_id AND chats = 0;
+      END IF;
+      IF TG_OP <> 'DELETE' THEN
+        INSERT INTO owner_totals AS t (owner_id, chats, messages, message_bytes) VALUES (new.owner_id, 1, new.message_count, new.message_bytes)
+        ON CONFLICT (owner_id) DO UPDATE SET chats = t.chats + 1, messages = t.messages + excluded.messages, message_bytes = t.message_bytes + excluded.message_bytes;
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db)
+  await sql`
+    CREATE TRIGGER chats_owner_totals AFTER INSERT OR DELETE OR UPDATE OF owner_id, message_count, message_bytes ON chats
+    FOR EACH ROW EXECUTE FUNCTION owner_totals_write()`.execute(db)
+}
+
+/** Migration 0015 on SQLite: the same with a trigger per case (SQLite triggers have no IF). */
+async function sqliteTotals(db: Kysely<unknown>) {
+  const bytes = (row: 'new' | 'old') => sql.raw(`length(CAST(${row}.parts AS BLOB))`)
+  await sql`
+    UPDATE chats SET
+      message_count = (SELECT count(*) FROM messages WHERE messages.chat_id = chats.id),
+      message_bytes = (SELECT coalesce(sum(length(CAST(parts AS BLOB))), 0) FROM messages WHERE messages.chat_id = chats.id)`.execute(db)
+  const triggers = [
+    sql`CREATE TRIGGER messages_chat_totals_insert AFTER INSERT ON messages BEGIN
+      UPDATE chats SET message_count = message_count + 1, message_bytes = message_bytes + ${bytes('new')} WHERE id = new.chat_id;
+    END`,
+    sql`CREATE TRIGGER messages_chat_totals_delete AFTER DELETE ON messages BEGIN
+      UPDATE chats SET message_count = message_count - 1, message_bytes = message_bytes - ${bytes('old')} WHERE id = old.chat_id;
+    END`,
+    sql`CREATE TRIGGER messages_chat_totals_update AFTER UPDATE OF parts ON messages
+    WHEN new.chat_id = old.chat_id AND ${bytes('new')} <> ${bytes('old')} BEGIN
+      UPDATE chats SET message_bytes = message_bytes + ${bytes('new')} - ${bytes('old')} WHERE id = new.chat_id;
+    END`,
+    sql`CREATE TRIGGER messages_chat_totals_move AFTER UPDATE OF chat_id ON messages WHEN new.chat_id <> old.chat_id BEGIN
+      UPDATE chats SET message_count = message_count - 1, message_bytes = message_bytes - ${bytes('old')} WHERE id = old.chat_id;
+      UPDATE chats SET message_count = message_count + 1, message_bytes = message_bytes + ${bytes('new')} WHERE id = new.chat_id;
+    END`,
+    sql`CREATE TRIGGER chats_owner_totals_insert AFTER INSERT ON chats BEGIN
+      INSERT INTO owner_totals (owner_id, chats, messages, message_bytes) VALUES (new.owner_id, 1, new.message_count, new.message_bytes)
+      ON CONFLICT (owner_id) DO UPDATE SET chats = chats + 1, messages = messages + excluded.messages, message_bytes = message_bytes + excluded.message_bytes;
+    END`,
+    sql`CREATE TRIGGER chats_owner_totals_delete AFTER DELETE ON chats BEGIN
+      UPDATE owner_totals SET chats = chats - 1, messages = messages - old.message_count, message_bytes = message_bytes - old.message_bytes WHERE owner_id = old.owner_id;
+      DELETE FROM owner_totals WHERE owner_id = old.owner_id AND chats = 0;
+    END`,
+    sql`CREATE TRIGGER chats_owner_totals_update AFTER UPDATE OF message_count, message_bytes ON chats WHEN new.owner_id = old.owner_id BEGIN
+      UPDATE owner_totals SET messages = messages + new.message_count - old.message_count, message_bytes = message_bytes + new.message_bytes - old.message_bytes
+      WHERE owner_id = new.owner_id;
+    END`,
+    sql`CREATE TRIGGER chats_owner_totals_move AFTER UPDATE OF owner_id ON chats WHEN new.owner_id <> old.owner_id BEGIN
+      UPDATE owner_totals SET chats = chats - 1, messages = messages - old.message_count, message_bytes = message_bytes - old.message_bytes WHERE owner_id = old.owner_id;
+      DELETE FROM owner_totals WHERE owner_id = old.owner_id AND chats = 0;
+      INSERT INTO owner_totals (owner_id, chats, messages, message_bytes) VALUES (new.owner_id, 1, new.message_count, new.message_bytes)
+      ON CONFLICT (owner_id) DO UPDATE SET chats = chats + 1, messages = messages + excluded.messages, message_bytes = message_bytes + excluded.message_bytes;
+    END`,
+  ]
+  for (const trigger of triggers) await trigger.execute(db)
 }

@@ -69,6 +69,10 @@ export interface ChatsTable {
   archived_at: Generated<number | null>
   /** Where an imported chat came from (`chatgpt:{id}`, `claude:{uuid}`, `chat:{id}`): one copy per owner. */
   imported_from: Generated<string | null>
+  /** Its messages, every branch (migration 0015, kept by triggers on messages). */
+  message_count: Generated<number>
+  /** Its messages' parts in bytes, as stored (migration 0015, kept by triggers on messages). */
+  message_bytes: Generated<number>
 }
 
 export interface MessagesTable {
@@ -211,6 +215,14 @@ export interface JobRunsTable {
   ran_at: number
 }
 
+/** Each owner's sums over their chats (migration 0015, kept by triggers on chats): one row to read. */
+export interface OwnerTotalsTable {
+  owner_id: string
+  chats: number
+  messages: number
+  message_bytes: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -227,4 +239,5 @@ export interface Database {
   audit_log: AuditLogTable
   api_tokens: ApiTokensTable
   job_runs: JobRunsTable
+  owner_totals: OwnerTotalsTable
 }

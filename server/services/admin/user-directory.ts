@@ -3,7 +3,6 @@
 // the page, never one per user).
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { messageBytesOf } from '../chats/chat-rows.ts'
 import type { AdminUser } from '../../../shared/admin.ts'
 import { isAdminEmail, type AccessPolicy } from '../auth/access-policy.ts'
 import type { UsageStore } from '../usage/usage-store.ts'
@@ -29,28 +28,20 @@ function likePattern(text: string): string {
 }
 
 export function createUserDirectory(db: Kysely<Database>, deps: { policy: AccessPolicy; usage: UsageStore; now: () => number }) {
-  const bytesOf = messageBytesOf(db)
-
   /** Each user as the table shows them: a few grouped queries for all of them. */
   async function describe(shown: UserRow[]): Promise<AdminUser[]> {
     const ids = shown.map((row) => row.id)
     const monthStart = new Date(deps.now()).toISOString().slice(0, 8) + '01'
-    const [chats, messages, files, usage] = ids.length
+    const [chats, files, usage] = ids.length
       ? await Promise.all([
-          db.selectFrom('chats').select((eb) => ['owner_id', eb.fn.countAll<number>().as('count')]).where('owner_id', 'in', ids).groupBy('owner_id').execute(),
-          db
-            .selectFrom('messages')
-            .innerJoin('chats', 'chats.id', 'messages.chat_id')
-            .select((eb) => ['chats.owner_id', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>(bytesOf).as('bytes')])
-            .where('chats.owner_id', 'in', ids)
-            .groupBy('chats.owner_id')
-            .execute(),
+          // Each owner's sums over their chats, kept by triggers (migration 0015): one row per user
+          // shown, however much they stored.
+          db.selectFrom('owner_totals').select(['owner_id', 'chats', 'messages', 'message_bytes']).where('owner_id', 'in', ids).execute(),
           db.selectFrom('files').select((eb) => ['owner_id', eb.fn.sum<number>('size').as('bytes')]).where('owner_id', 'in', ids).groupBy('owner_id').execute(),
           deps.usage.ofOwners(ids, monthStart),
         ])
-      : [[], [], [], new Map()]
-    const chatCounts = new Map(chats.map((row) => [row.owner_id, Number(row.count)]))
-    const messageCounts = new Map(messages.map((row) => [row.owner_id, { count: Number(row.count), bytes: Number(row.bytes ?? 0) }]))
+      : [[], [], new Map()]
+    const chatCounts = new Map(chats.map((row) => [row.owner_id, { count: Number(row.chats), messages: Number(row.messages), bytes: Number(row.message_bytes) }]))
     const fileBytes = new Map(files.map((row) => [row.owner_id, Number(row.bytes ?? 0)]))
     return shown.map((row): AdminUser => {
       const adminByConfig = isAdminEmail(deps.policy, { provider: row.provider, email: row.email, emailVerified: Number(row.email_verified) === 1 })
@@ -65,10 +56,10 @@ export function createUserDirectory(db: Kysely<Database>, deps: { policy: Access
         disabled: row.disabled_at !== null,
         admin: adminByConfig || Number(row.is_admin) === 1,
         adminByConfig,
-        chats: chatCounts.get(row.id) ?? 0,
-        messages: messageCounts.get(row.id)?.count ?? 0,
+        chats: chatCounts.get(row.id)?.count ?? 0,
+        messages: chatCounts.get(row.id)?.messages ?? 0,
         tokensThisMonth: used ? used.inputTokens + used.outputTokens : 0,
-        storageBytes: (messageCounts.get(row.id)?.bytes ?? 0) + (fileBytes.get(row.id) ?? 0),
+        storageBytes: (chatCounts.get(row.id)?.bytes ?? 0) + (fileBytes.get(row.id) ?? 0),
         quotaTokensPerDay: row.quota_tokens_per_day === null ? null : Number(row.quota_tokens_per_day),
       }
     })

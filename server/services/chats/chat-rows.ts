@@ -2,8 +2,6 @@
 import { storedUserParts } from './message-parts.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { ChatsTable, Database, MessagesTable } from '../../db/schema.ts'
-import { sql, type Kysely, type RawBuilder } from 'kysely'
-import { dialectOf } from '../../db/migration-dialect.ts'
 
 type SummaryRow = Pick<ChatsTable, 'id' | 'title' | 'visibility' | 'model' | 'created_at' | 'updated_at'> & { pinned_at?: number | null; archived_at?: number | null; project_id?: string | null }
 
@@ -53,9 +51,4 @@ export function toMessage(row: Omit<MessagesTable, 'shown'>): ChatMessage {
     createdAt: Number(row.created_at),
     metadata: row.role === 'assistant' ? { model: row.model, ...answerRecord(row.usage) } : undefined,
   }
-}
-
-/** Bytes of a message's parts (a JSON text column), in the database's own terms. */
-export function messageBytesOf(db: Kysely<Database>): RawBuilder<number> {
-  return dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? sql<number>`octet_length(messages.parts)` : sql<number>`length(CAST(messages.parts AS BLOB))`
 }

@@ -2,7 +2,7 @@
 // (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
 // UIMessage parts stored as JSON.
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
-import { messageBytesOf, toMessage, toSummary } from './chat-rows.ts'
+import { toMessage, toSummary } from './chat-rows.ts'
 import { countVersions, createChatTree, markShown } from './chat-tree.ts'
 import { createChatLists } from './chat-lists.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
@@ -56,7 +56,6 @@ export interface ChatChanges {
 }
 
 export function createChatStore(db: Kysely<Database>, now: () => number = Date.now) {
-  const bytesOf = messageBytesOf(db)
   // An answer's writes (its start, its title, its end) share commits with others on SQLite.
   const write = groupedWrites(db)
 
@@ -299,12 +298,8 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
 
     /** Bytes stored in the owner's chats (every message's parts, answers included). */
     async storedBytes(ownerId: string): Promise<number> {
-      const row = await db
-        .selectFrom('messages')
-        .innerJoin('chats', 'chats.id', 'messages.chat_id')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(bytesOf), sql<number>`0`).as('bytes'))
-        .where('chats.owner_id', '=', ownerId)
-        .executeTakeFirst()
+      // Kept by triggers (migration 0015): one row, however much the owner stored.
+      const row = await db.selectFrom('owner_totals').select('message_bytes as bytes').where('owner_id', '=', ownerId).executeTakeFirst()
       return Number(row?.bytes ?? 0)
     },
 
