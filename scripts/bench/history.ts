@@ -118,6 +118,9 @@ async function main() {
   try {
     const small = await owner(app, `small-${suffix}@example.com`)
     const big = await owner(app, `big-${suffix}@example.com`)
+    // An administrator, for the admin page's row of each owner.
+    const admin = await owner(app, `admin-${suffix}@example.com`)
+    await app.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.id).execute()
     const seedStart = performance.now()
     const smallIds = await seedHistory(app.db, small.id, { ...SMALL, idPrefix: `s${suffix}` })
     const bigIds = await seedHistory(app.db, big.id, { ...BIG, idPrefix: `b${suffix}`, onProgress: (written) => process.stderr.write(`\r· seeded ${written.toLocaleString('en')} of ${BIG.messages.toLocaleString('en')} messages`) })
@@ -152,6 +155,8 @@ async function main() {
       'search, a common word': () => `/api/chats/search?q=garden`,
       'open a chat (API)': (who: 'small' | 'big') => `/api/chats/${openId(who === 'small' ? smallIds : bigIds)}`,
       'open a chat (page)': (who: 'small' | 'big') => `/chat/${openId(who === 'small' ? smallIds : bigIds)}`,
+      // Asked by the administrator: the owner's chats, messages and storage in the users table.
+      'admin: the owner in the users table': (who: 'small' | 'big') => `/api/admin/users?q=${who}-${suffix}`,
     }
     const who = { small, big }
     const timings: Record<string, { small: number[]; big: number[] }> = Object.fromEntries(Object.keys(tasks).map((name) => [name, { small: [], big: [] }]))
@@ -161,7 +166,7 @@ async function main() {
         for (const side of ['small', 'big'] as const) {
           if (run === 0 && side === 'big') catching = []
           const start = performance.now()
-          await get(who[side], url(side))
+          await get(name.startsWith('admin') ? admin : who[side], url(side))
           const took = performance.now() - start
           if (catching) {
             plans[name] = await Promise.all(catching.filter((caught) => /^\s*(select|with)/i.test(caught.sql)).map(async (caught) => `${caught.sql.replace(/\s+/g, ' ').slice(0, 400)}\n  → ${(await planOf(app, caught)).replace(/\n/g, '\n    ')}`))
