@@ -1,5 +1,6 @@
-// The header names the chat; on a phone it has a New chat button, and every button a thumb uses in
-// a chat is at least 44 × 44 px on a touch screen.
+// The header names the chat; on a phone it has a New chat button, leaves the chat's title room to be
+// read (the system prompt and Export share one menu there), and every button a thumb uses in a chat
+// is at least 44 × 44 px on a touch screen.
 import { test, expect, waitForHydration } from './fixtures.ts'
 import { createChatThroughApi } from './chat-helpers.ts'
 
@@ -23,15 +24,29 @@ test.describe('on a touch phone', () => {
     await waitForHydration(page)
     await expect(page.getByRole('article', { name: 'Answer' })).toContainText('Connect a real model')
     await page.getByRole('textbox', { name: 'Message' }).fill('x')
-    const names = ['Send message', 'Copy message', 'Edit message', 'Copy answer', 'Good answer', 'Bad answer', 'Regenerate', 'Copy code', 'Share chat', 'Export chat', 'New chat', 'Toggle sidebar']
+    const names = ['Send message', 'Copy message', 'Edit message', 'Copy answer', 'Good answer', 'Bad answer', 'Regenerate', 'Copy code', 'Share chat', 'Chat options', 'New chat', 'Toggle sidebar']
     for (const name of names) {
       const control = page.getByRole('main').or(page.getByRole('banner')).getByRole(name === 'New chat' ? 'link' : 'button', { name, exact: true }).first()
       const box = await control.boundingBox()
       expect(box, `${name} is on screen`).not.toBeNull()
       expect(Math.min(box!.width, box!.height), `${name} is at least 44 px`).toBeGreaterThanOrEqual(44)
     }
-    const theme = page.getByRole('button', { name: /^Colour mode/ })
-    expect(Math.min(...Object.values((await theme.boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44)
+    // The title is readable: no colour mode, System prompt or Export button beside it on a phone.
+    const title = page.getByRole('banner').getByText('Show me a code example')
+    await expect(title).toBeVisible()
+    expect((await title.boundingBox())!.width, 'the title has room').toBeGreaterThanOrEqual(100)
+    for (const name of [/^Colour mode/, /^System prompt$/, /^Export chat$/]) await expect(page.getByRole('banner').getByRole('button', { name })).toBeHidden()
+    // They are one tap further: the chat's options menu, with items a thumb can hit.
+    await page.getByRole('button', { name: 'Chat options' }).tap()
+    const menu = page.getByRole('menu', { name: 'Chat options' })
+    for (const name of ['System prompt', 'Markdown', 'JSON']) {
+      const item = menu.getByRole('menuitem', { name })
+      await expect(item).toBeVisible()
+      expect((await item.boundingBox())!.height, `${name} is at least 44 px high`).toBeGreaterThanOrEqual(44)
+    }
+    await menu.getByRole('menuitem', { name: 'System prompt' }).tap()
+    await expect(page.getByRole('dialog', { name: 'System prompt' })).toBeVisible()
+    await page.keyboard.press('Escape')
 
     await page.getByRole('banner').getByRole('link', { name: 'New chat' }).tap()
     await expect(page).toHaveURL(/\/$/)

@@ -31,7 +31,7 @@ export function AppHeader({ onToggleSidebar, drawerOpen, chatTitle }: { onToggle
   }, [collapsed, drawerOpen])
 
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-neutral-200 px-3 dark:border-neutral-800">
+    <header className="flex h-14 shrink-0 items-center gap-1 border-b border-neutral-200 px-2 sm:gap-2 sm:px-3 dark:border-neutral-800">
       <button
         type="button"
         onClick={onToggleSidebar}
@@ -59,7 +59,8 @@ export function AppHeader({ onToggleSidebar, drawerOpen, chatTitle }: { onToggle
           </PrefetchLink>
         </Tooltip>
         {onChat && ChatActions && <ChatActions />}
-        <ColorModeButton />
+        {/* On a phone a chat's header needs the room for its title: the colour mode is in Settings and the account menu. */}
+        <ColorModeButton className={onChat ? 'max-sm:hidden' : ''} />
         <AccountMenu />
       </div>
     </header>

@@ -60,10 +60,18 @@ export function ChatHeaderActions() {
   const [, params] = useRoute<{ id: string }>('/chat/:id')
   const [chat, update] = useOwnedChat(params?.id)
   if (!chat) return null
+  const editPrompt = () => void import('../chat/system-prompt.tsx').then((dialog) => dialog.editSystemPrompt(chat.id))
+  const exportAs = (format: 'md' | 'json') => void actions().then((a) => a.exportChat(chat.id, format))
+  const exportItems = [
+    { label: 'Markdown', icon: <Icon name="lucide:file-text" size={16} />, onSelect: () => exportAs('md') },
+    { label: 'JSON', icon: <Icon name="lucide:file-json" size={16} />, onSelect: () => exportAs('json') },
+  ]
+  // On a phone the header would leave the chat's title a few pixels: Share stays a button, the
+  // system prompt and Export go into one menu (from `sm` up, each is its own button).
   return (
     <>
       <Tooltip content="System prompt">
-        <button type="button" aria-label="System prompt" onClick={() => void import('../chat/system-prompt.tsx').then((dialog) => dialog.editSystemPrompt(chat.id))} className={ICON_BUTTON}>
+        <button type="button" aria-label="System prompt" onClick={editPrompt} className={`${ICON_BUTTON} max-sm:hidden`}>
           <Icon name="lucide:scroll-text" size={20} />
         </button>
       </Tooltip>
@@ -72,19 +80,14 @@ export function ChatHeaderActions() {
           <Icon name={chat.visibility === 'public' ? 'lucide:globe' : 'lucide:share'} size={20} />
         </button>
       </Tooltip>
+      <Menu label="Export chat" tooltip="Export" trigger={<Icon name="lucide:download" size={20} />} triggerClassName={`${ICON_BUTTON} max-sm:hidden`} sections={[{ label: 'Export as', items: exportItems }]} />
       <Menu
-        label="Export chat"
-        tooltip="Export"
-        trigger={<Icon name="lucide:download" size={20} />}
-        triggerClassName={ICON_BUTTON}
+        label="Chat options"
+        trigger={<Icon name="lucide:ellipsis-vertical" size={20} />}
+        triggerClassName={`${ICON_BUTTON} sm:hidden`}
         sections={[
-          {
-            label: 'Export as',
-            items: [
-              { label: 'Markdown', icon: <Icon name="lucide:file-text" size={16} />, onSelect: () => void actions().then((a) => a.exportChat(chat.id, 'md')) },
-              { label: 'JSON', icon: <Icon name="lucide:file-json" size={16} />, onSelect: () => void actions().then((a) => a.exportChat(chat.id, 'json')) },
-            ],
-          },
+          { items: [{ label: 'System prompt', icon: <Icon name="lucide:scroll-text" size={16} />, onSelect: editPrompt }] },
+          { label: 'Export as', items: exportItems },
         ]}
       />
     </>
