@@ -101,10 +101,9 @@ export const scaleMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       if (dialectOf(db) === 'postgres') {
-        await sql`DROP TRIGGER chats_owner_totals ON chats`.execute(db)
-        await sql`DROP FUNCTION owner_totals_write()`.execute(db)
-        await sql`DROP TRIGGER messages_chat_totals ON messages`.execute(db)
-        await sql`DROP FUNCTION chat_message_totals()`.execute(db)
+        for (const [table, names] of Object.entries(POSTGRES_TOTALS_TRIGGERS)) {
+          for (const name of names) await sql.raw(`DROP TRIGGER ${name} ON ${table}; DROP FUNCTION ${name}()`).execute(db)
+        }
       } else {
         for (const name of ['messages_chat_totals_insert', 'messages_chat_totals_delete', 'messages_chat_totals_update', 'messages_chat_totals_move', 'chats_owner_totals_insert', 'chats_owner_totals_delete', 'chats_owner_totals_update', 'chats_owner_totals_move']) {
           await sql.raw(`DROP TRIGGER ${name}`).execute(db)
@@ -117,54 +116,61 @@ export const scaleMigrations: Record<string, Migration> = {
   },
 }
 
-/** Migration 0015 on PostgreSQL: the chats' totals counted, then kept by two trigger functions. */
+/**
+ * Migration 0015 on PostgreSQL. Statement triggers that read the statement's rows (transition
+ * tables): an UPDATE makes a new row version, so a row trigger on a bulk insert (an import, the
+ * seeding script) rewrote a chat once per message and its owner's row once per message too (a
+ * million dead rows for a seeded history); here each statement changes each chat and owner once.
+ */
 async function postgresTotals(db: Kysely<unknown>) {
   await sql`
     UPDATE chats SET message_count = t.count, message_bytes = t.bytes
     FROM (SELECT chat_id, count(*) AS count, sum(octet_length(parts)) AS bytes FROM messages GROUP BY chat_id) AS t
     WHERE t.chat_id = chats.id`.execute(db)
-  await sql`
-    CREATE FUNCTION chat_message_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'UPDATE' AND new.chat_id = old.chat_id THEN
-        -- One new row version for an answer's end, not two; none for a change of status alone.
-        IF octet_length(new.parts) <> octet_length(old.parts) THEN
-          UPDATE chats SET message_bytes = message_bytes + octet_length(new.parts) - octet_length(old.parts) WHERE id = new.chat_id;
-        END IF;
-        RETURN NULL;
-      END IF;
-      IF TG_OP <> 'INSERT' THEN
-        UPDATE chats SET message_count = message_count - 1, message_bytes = message_bytes - octet_length(old.parts) WHERE id = old.chat_id;
-      END IF;
-      IF TG_OP <> 'DELETE' THEN
-        UPDATE chats SET message_count = message_count + 1, message_bytes = message_bytes + octet_length(new.parts) WHERE id = new.chat_id;
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db)
-  await sql`CREATE TRIGGER messages_chat_totals AFTER INSERT OR DELETE OR UPDATE OF parts, chat_id ON messages FOR EACH ROW EXECUTE FUNCTION chat_message_totals()`.execute(db)
-  await sql`
-    CREATE FUNCTION owner_totals_write() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'UPDATE' AND new.owner_id = old.owner_id THEN
-        UPDATE owner_totals SET messages = messages + new.message_count - old.message_count, message_bytes = message_bytes + new.message_bytes - old.message_bytes
-        WHERE owner_id = new.owner_id;
-        RETURN NULL;
-      END IF;
-      IF TG_OP <> 'INSERT' THEN
-        UPDATE owner_totals SET chats = chats - 1, messages = messages - old.message_count, message_bytes = message_bytes - old.message_bytes WHERE owner_id = old.owner_id;
-        -- An owner left without chats (a visitor's chats swept, or moved to the account they signed in to) has no row.
-        DELETE FROM owner_totals WHERE owner_id = old.owner_id AND chats = 0;
-      END IF;
-      IF TG_OP <> 'DELETE' THEN
-        INSERT INTO owner_totals AS t (owner_id, chats, messages, message_bytes) VALUES (new.owner_id, 1, new.message_count, new.message_bytes)
-        ON CONFLICT (owner_id) DO UPDATE SET chats = t.chats + 1, messages = t.messages + excluded.messages, message_bytes = t.message_bytes + excluded.message_bytes;
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db)
-  await sql`
-    CREATE TRIGGER chats_owner_totals AFTER INSERT OR DELETE OR UPDATE OF owner_id, message_count, message_bytes ON chats
-    FOR EACH ROW EXECUTE FUNCTION owner_totals_write()`.execute(db)
+  // What a statement adds to each chat (+1 and its bytes per new row, −1 and its bytes per old row),
+  // given as (chat_id, count, bytes) rows; a chat the statement deleted is not there any more.
+  const addToChats = (rows: string) => `
+    UPDATE chats SET message_count = chats.message_count + d.count, message_bytes = chats.message_bytes + d.bytes
+    FROM (SELECT chat_id, sum(count) AS count, sum(bytes) AS bytes FROM (${rows}) AS r GROUP BY chat_id) AS d
+    WHERE chats.id = d.chat_id AND (d.count <> 0 OR d.bytes <> 0);`
+  // The same for owners, from (owner_id, chats, messages, bytes) rows; an owner left with no chat has no row.
+  const addToOwners = (rows: string) => `
+    INSERT INTO owner_totals AS t (owner_id, chats, messages, message_bytes)
+    SELECT owner_id, sum(chats), sum(messages), sum(bytes) FROM (${rows}) AS r GROUP BY owner_id
+    ON CONFLICT (owner_id) DO UPDATE SET chats = t.chats + excluded.chats, messages = t.messages + excluded.messages, message_bytes = t.message_bytes + excluded.message_bytes;
+    DELETE FROM owner_totals WHERE chats = 0 AND owner_id IN (SELECT owner_id FROM (${rows}) AS r);`
+  const changedMessages = 'FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id WHERE n.chat_id <> o.chat_id OR octet_length(n.parts) <> octet_length(o.parts)'
+  const changedChats = 'FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id WHERE n.owner_id <> o.owner_id OR n.message_count <> o.message_count OR n.message_bytes <> o.message_bytes'
+  const triggers: Array<{ name: string; table: string; event: string; tables: string; body: string }> = [
+    { name: 'messages_totals_insert', table: 'messages', event: 'INSERT', tables: 'NEW TABLE AS new_rows', body: addToChats('SELECT chat_id, 1 AS count, octet_length(parts) AS bytes FROM new_rows') },
+    { name: 'messages_totals_delete', table: 'messages', event: 'DELETE', tables: 'OLD TABLE AS old_rows', body: addToChats('SELECT chat_id, -1 AS count, -octet_length(parts) AS bytes FROM old_rows') },
+    {
+      name: 'messages_totals_update',
+      table: 'messages',
+      event: 'UPDATE',
+      tables: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+      body: addToChats(`SELECT n.chat_id, 1 AS count, octet_length(n.parts) AS bytes ${changedMessages} UNION ALL SELECT o.chat_id, -1, -octet_length(o.parts) ${changedMessages}`),
+    },
+    { name: 'chats_totals_insert', table: 'chats', event: 'INSERT', tables: 'NEW TABLE AS new_rows', body: addToOwners('SELECT owner_id, 1 AS chats, message_count AS messages, message_bytes AS bytes FROM new_rows') },
+    { name: 'chats_totals_delete', table: 'chats', event: 'DELETE', tables: 'OLD TABLE AS old_rows', body: addToOwners('SELECT owner_id, -1 AS chats, -message_count AS messages, -message_bytes AS bytes FROM old_rows') },
+    {
+      name: 'chats_totals_update',
+      table: 'chats',
+      event: 'UPDATE',
+      tables: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+      body: addToOwners(
+        `SELECT n.owner_id, 1 AS chats, n.message_count AS messages, n.message_bytes AS bytes ${changedChats} UNION ALL SELECT o.owner_id, -1, -o.message_count, -o.message_bytes ${changedChats}`,
+      ),
+    },
+  ]
+  for (const { name, table, event, tables, body } of triggers) {
+    await sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`).execute(db)
+    await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`).execute(db)
+  }
 }
+
+/** Migration 0015's PostgreSQL triggers (each with its function of the same name). */
+const POSTGRES_TOTALS_TRIGGERS = { messages: ['messages_totals_insert', 'messages_totals_delete', 'messages_totals_update'], chats: ['chats_totals_insert', 'chats_totals_delete', 'chats_totals_update'] }
 
 /** Migration 0015 on SQLite: the same with a trigger per case (SQLite triggers have no IF). */
 async function sqliteTotals(db: Kysely<unknown>) {
