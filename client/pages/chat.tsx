@@ -106,6 +106,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       setTitle(generated)
       chatHistory.upsert({ id: chatId, title: generated })
     },
+    // stopRequested and setStopping come from useStopAnswer below (it needs useChat's stop).
     onFinish: ({ message, isAbort, isDisconnect, isError }) => {
       finished.current = true
       const stopped = isAbort || stopRequested.current

@@ -8,18 +8,21 @@ export interface FindTarget {
   messageId: string
 }
 
-let pending: FindTarget | null = null
+/** A target not taken by then (the chat did not open: offline, an error page) is forgotten. */
+const PENDING_FOR_MS = 30_000
+
+let pending: (FindTarget & { at: number }) | null = null
 const screens = new Set<(target: FindTarget) => boolean>()
 
 /** Asks for `target` on arrival at its chat, or at once when its chat is already on screen. */
 export function requestFind(target: FindTarget): void {
-  pending = target
+  pending = { ...target, at: Date.now() }
   for (const screen of screens) if (screen(target)) return void (pending = null)
 }
 
 /** The target waiting for this chat (read during render: nothing changes). */
 export function pendingFind(chatId: string): FindTarget | null {
-  return pending?.chatId === chatId ? pending : null
+  return pending?.chatId === chatId && Date.now() - pending.at < PENDING_FOR_MS ? pending : null
 }
 
 /** The chat screen has opened its bar on it: it is not asked for again. */
