@@ -133,14 +133,20 @@ async function postgresTotals(db: Kysely<unknown>) {
     UPDATE chats SET message_count = chats.message_count + d.count, message_bytes = chats.message_bytes + d.bytes
     FROM (SELECT chat_id, sum(count) AS count, sum(bytes) AS bytes FROM (${rows}) AS r GROUP BY chat_id) AS d
     WHERE chats.id = d.chat_id AND (d.count <> 0 OR d.bytes <> 0);`
-  // The same for owners, from (owner_id, chats, messages, bytes) rows; an owner left with no chat has no row.
-  const addToOwners = (rows: string) => `
+  // The same for owners, from (owner_id, chats, messages, bytes) rows. An owner left with no chat
+  // (only a deletion or a move takes chats away: `old_rows` holds their owners) has no row.
+  const addToOwners = (rows: string, takesAway: boolean) => `
     INSERT INTO owner_totals AS t (owner_id, chats, messages, message_bytes)
     SELECT owner_id, sum(chats), sum(messages), sum(bytes) FROM (${rows}) AS r GROUP BY owner_id
     ON CONFLICT (owner_id) DO UPDATE SET chats = t.chats + excluded.chats, messages = t.messages + excluded.messages, message_bytes = t.message_bytes + excluded.message_bytes;
-    DELETE FROM owner_totals WHERE chats = 0 AND owner_id IN (SELECT owner_id FROM (${rows}) AS r);`
-  const changedMessages = 'FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id WHERE n.chat_id <> o.chat_id OR octet_length(n.parts) <> octet_length(o.parts)'
-  const changedChats = 'FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id WHERE n.owner_id <> o.owner_id OR n.message_count <> o.message_count OR n.message_bytes <> o.message_bytes'
+    ${takesAway ? 'DELETE FROM owner_totals WHERE chats = 0 AND owner_id IN (SELECT owner_id FROM old_rows);' : ''}`
+  // An updated row that changed: its new values add, its old ones take away, in one pass over the pairs.
+  const changedMessages = `SELECT x.* FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id
+    CROSS JOIN LATERAL (VALUES (n.chat_id, 1, octet_length(n.parts)), (o.chat_id, -1, -octet_length(o.parts))) AS x (chat_id, count, bytes)
+    WHERE n.chat_id <> o.chat_id OR octet_length(n.parts) <> octet_length(o.parts)`
+  const changedChats = `SELECT x.* FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id
+    CROSS JOIN LATERAL (VALUES (n.owner_id, 1, n.message_count, n.message_bytes), (o.owner_id, -1, -o.message_count, -o.message_bytes)) AS x (owner_id, chats, messages, bytes)
+    WHERE n.owner_id <> o.owner_id OR n.message_count <> o.message_count OR n.message_bytes <> o.message_bytes`
   const triggers: Array<{ name: string; table: string; event: string; tables: string; body: string }> = [
     { name: 'messages_totals_insert', table: 'messages', event: 'INSERT', tables: 'NEW TABLE AS new_rows', body: addToChats('SELECT chat_id, 1 AS count, octet_length(parts) AS bytes FROM new_rows') },
     { name: 'messages_totals_delete', table: 'messages', event: 'DELETE', tables: 'OLD TABLE AS old_rows', body: addToChats('SELECT chat_id, -1 AS count, -octet_length(parts) AS bytes FROM old_rows') },
@@ -149,18 +155,16 @@ async function postgresTotals(db: Kysely<unknown>) {
       table: 'messages',
       event: 'UPDATE',
       tables: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
-      body: addToChats(`SELECT n.chat_id, 1 AS count, octet_length(n.parts) AS bytes ${changedMessages} UNION ALL SELECT o.chat_id, -1, -octet_length(o.parts) ${changedMessages}`),
+      body: addToChats(changedMessages),
     },
-    { name: 'chats_totals_insert', table: 'chats', event: 'INSERT', tables: 'NEW TABLE AS new_rows', body: addToOwners('SELECT owner_id, 1 AS chats, message_count AS messages, message_bytes AS bytes FROM new_rows') },
-    { name: 'chats_totals_delete', table: 'chats', event: 'DELETE', tables: 'OLD TABLE AS old_rows', body: addToOwners('SELECT owner_id, -1 AS chats, -message_count AS messages, -message_bytes AS bytes FROM old_rows') },
+    { name: 'chats_totals_insert', table: 'chats', event: 'INSERT', tables: 'NEW TABLE AS new_rows', body: addToOwners('SELECT owner_id, 1 AS chats, message_count AS messages, message_bytes AS bytes FROM new_rows', false) },
+    { name: 'chats_totals_delete', table: 'chats', event: 'DELETE', tables: 'OLD TABLE AS old_rows', body: addToOwners('SELECT owner_id, -1 AS chats, -message_count AS messages, -message_bytes AS bytes FROM old_rows', true) },
     {
       name: 'chats_totals_update',
       table: 'chats',
       event: 'UPDATE',
       tables: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
-      body: addToOwners(
-        `SELECT n.owner_id, 1 AS chats, n.message_count AS messages, n.message_bytes AS bytes ${changedChats} UNION ALL SELECT o.owner_id, -1, -o.message_count, -o.message_bytes ${changedChats}`,
-      ),
+      body: addToOwners(changedChats, true),
     },
   ]
   for (const { name, table, event, tables, body } of triggers) {
