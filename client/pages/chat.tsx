@@ -6,7 +6,6 @@ import { useRouteData } from '../lib/page-context.ts'
 import { chatHistory } from '../lib/chat-history.ts'
 import { http } from '../lib/http.ts'
 import { notify } from '../lib/toast.ts'
-import { PrefetchLink } from '../components/app/prefetch-link.tsx'
 import { ChatComposer, type ComposerHandle } from '../components/chat/chat-composer.tsx'
 import { ModelPicker } from '../components/chat/model-picker.tsx'
 import type { ToolsControlProps } from '../components/chat/tools-control.tsx'
@@ -15,6 +14,7 @@ import type { FindBarProps } from '../components/chat/find-bar.tsx'
 import { lazyComponent } from '../lib/lazy-component.ts'
 import { pageSettled } from '../lib/page-settled.ts'
 import { MessageList } from '../components/chat/message-list.tsx'
+import { ReadOnlyNotice } from '../components/chat/read-only-notice.tsx'
 import { useVotes } from '../components/chat/use-votes.ts'
 import { useStopAnswer } from '../components/chat/use-stop-answer.ts'
 import type { SentFile } from '../components/chat/attachments/file-sizes.ts'
@@ -320,12 +320,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
       <div className="shrink-0 pb-4">
         <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
           {readOnly ? (
-            <p className="rounded-xl border border-neutral-200 px-4 py-3 text-center text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
-              This chat was shared with you and is read-only.{' '}
-              <PrefetchLink href="/" className="font-medium text-secondary-700 underline underline-offset-2 dark:text-secondary-300">
-                Start your own chat
-              </PrefetchLink>
-            </p>
+            <ReadOnlyNotice />
           ) : (
             <ChatComposer
               handle={composer}

@@ -32,7 +32,7 @@ export function createUserDirectory(db: Kysely<Database>, deps: { policy: Access
   async function describe(shown: UserRow[]): Promise<AdminUser[]> {
     const ids = shown.map((row) => row.id)
     const monthStart = new Date(deps.now()).toISOString().slice(0, 8) + '01'
-    const [chats, files, usage] = ids.length
+    const [owners, files, usage] = ids.length
       ? await Promise.all([
           // Each owner's sums over their chats, kept by triggers (migration 0015): one row per user
           // shown, however much they stored.
@@ -41,7 +41,7 @@ export function createUserDirectory(db: Kysely<Database>, deps: { policy: Access
           deps.usage.ofOwners(ids, monthStart),
         ])
       : [[], [], new Map()]
-    const chatCounts = new Map(chats.map((row) => [row.owner_id, { count: Number(row.chats), messages: Number(row.messages), bytes: Number(row.message_bytes) }]))
+    const totals = new Map(owners.map((row) => [row.owner_id, { chats: Number(row.chats), messages: Number(row.messages), bytes: Number(row.message_bytes) }]))
     const fileBytes = new Map(files.map((row) => [row.owner_id, Number(row.bytes ?? 0)]))
     return shown.map((row): AdminUser => {
       const adminByConfig = isAdminEmail(deps.policy, { provider: row.provider, email: row.email, emailVerified: Number(row.email_verified) === 1 })
@@ -56,10 +56,10 @@ export function createUserDirectory(db: Kysely<Database>, deps: { policy: Access
         disabled: row.disabled_at !== null,
         admin: adminByConfig || Number(row.is_admin) === 1,
         adminByConfig,
-        chats: chatCounts.get(row.id)?.count ?? 0,
-        messages: chatCounts.get(row.id)?.messages ?? 0,
+        chats: totals.get(row.id)?.chats ?? 0,
+        messages: totals.get(row.id)?.messages ?? 0,
         tokensThisMonth: used ? used.inputTokens + used.outputTokens : 0,
-        storageBytes: (chatCounts.get(row.id)?.bytes ?? 0) + (fileBytes.get(row.id) ?? 0),
+        storageBytes: (totals.get(row.id)?.bytes ?? 0) + (fileBytes.get(row.id) ?? 0),
         quotaTokensPerDay: row.quota_tokens_per_day === null ? null : Number(row.quota_tokens_per_day),
       }
     })
