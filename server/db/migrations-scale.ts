@@ -114,6 +114,18 @@ export const scaleMigrations: Record<string, Migration> = {
       await db.schema.alterTable('chats').dropColumn('message_count').execute()
     },
   },
+  // Answers being written are the messages in status 'streaming': a few at any time, found by
+  // every start-up (settling what a crash cut), by each replica's start (answers nobody holds) and
+  // by Delete all chats (answers to stop first). Without an index each read every message stored:
+  // 180 ms per start with 1,000,000 messages on SQLite. A partial index holds only those few rows.
+  '0016_streaming_messages': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('messages_streaming').on('messages').column('chat_id').where(sql.ref('status'), '=', sql.lit('streaming')).execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('messages_streaming').execute()
+    },
+  },
 }
 
 /**

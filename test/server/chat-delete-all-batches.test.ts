@@ -1,12 +1,15 @@
 // Deleting all of an owner's chats (Delete all chats, deleting an account) goes a few hundred
 // messages at a time, with other requests served in between: in one statement a history of
 // 1,000,000 messages held SQLite's one thread for 11 seconds. On both databases: everything of the
-// owner goes, nothing of anyone else's, and the owners' totals follow.
+// owner goes, nothing of anyone else's, and the owners' totals follow. Answers being written in
+// the owner's chats stop first, and only those are asked to (not each of 10,000 chats in turn).
 import t from 'tap'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
 import { byMessages } from '../../server/services/chats/chat-store.ts'
+import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
+import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
 
 t.test('chats are grouped by about so many messages, a bigger chat alone, in order', async (t) => {
   const chats = [
@@ -52,5 +55,43 @@ for (const dialect of DIALECTS) {
     t.equal(await count('owner-other'), 100, 'with their messages')
     const totals = await app.db.selectFrom('owner_totals').selectAll().execute()
     t.same(totals.map((row) => [row.owner_id, Number(row.chats), Number(row.messages)]), [['owner-other', 5, 100]], 'the totals follow: the owner has none, the other keeps theirs')
+  })
+}
+
+for (const dialect of DIALECTS) {
+  t.test(`Delete all chats stops the owner's answers being written, and asks for no other (${dialect})`, async (t) => {
+    const built = await buildAppOn(t, dialect, { OFFLINE_TOKEN_DELAY_MS: '0' })
+    if (!built) return
+    const { app } = built
+    const owner = visitor()
+    const other = visitor()
+    const answering = (await createChat(app, owner, 'Write a long answer')).json().id as string
+    const theirs = (await createChat(app, other, 'Another long answer')).json().id as string
+    // Many chats with no answer running: the old way asked the answer bus about every one of them.
+    const { id: ownerId } = await app.db.selectFrom('chats').select('owner_id as id').where('id', '=', answering).executeTakeFirstOrThrow()
+    await seedHistory(app.db, ownerId, { chats: 40, messages: 80, idPrefix: 'quiet' })
+
+    useModel(app, scriptedModel({ words: Array.from({ length: 400 }, (_, i) => `word${i} `), delayMs: 10 }))
+    const start = (v: Visitor, chatId: string) =>
+      app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: v.headers(true), payload: { id: chatId, messages: [userMessage('Go on', `go-${chatId}`)], trigger: 'submit-message' } })
+    const responses = [start(owner, answering), start(other, theirs)]
+    while (!app.answers.get(answering) || !app.answers.get(theirs)) await new Promise((resolve) => setTimeout(resolve, 5))
+    t.same(await app.chats.idsAnswering(ownerId), [answering], 'the chat with an answer being written')
+
+    const stopped: string[] = []
+    const stop = app.answers.stop.bind(app.answers)
+    app.answers.stop = (chatId) => {
+      stopped.push(chatId)
+      return stop(chatId)
+    }
+    const res = await app.inject({ method: 'DELETE', url: '/api/chats', headers: owner.headers(true), payload: { confirm: 'delete all chats' } })
+    t.same(res.json(), { deleted: 41 })
+    t.same(stopped, [answering], 'only the chat with an answer running was stopped')
+    t.notOk(await app.answers.isRunning(answering), 'its answer is no longer being written')
+    t.equal((await app.inject({ url: `/api/chats/${answering}`, headers: owner.headers() })).statusCode, 404, 'and nothing brought the chat back')
+    t.ok(await app.answers.isRunning(theirs), 'someone else\'s answer goes on')
+    await stop(theirs)
+    await Promise.all(responses)
+    t.same(await app.chats.idsAnswering(ownerId), [])
   })
 }

@@ -111,6 +111,24 @@ eachDialect('best matches first: a title hit or several hits outrank one passing
   t.equal(limited.json().results[0].chatId, results[0]!.chatId)
 })
 
+eachDialect('a whole word outranks a longer word it starts (the last word is also a prefix)', async (t, app) => {
+  const v = visitor()
+  const whole = await chatWith(app, v, 'Notes about the garden today')
+  const longer = await chatWith(app, v, 'Notes about the gardening today')
+  t.same((await hits(app, v, 'garden')).map((hit) => hit.chatId), [whole, longer], 'the newer chat holds "gardening" only')
+  t.same((await hits(app, v, 'notes garden')).map((hit) => hit.chatId), [whole, longer], 'and after other words')
+  t.same((await hits(app, v, 'garde')).map((hit) => hit.chatId), [longer, whole], 'a word being typed: newest first, as before')
+})
+
+eachDialect('equal matches: the chat that mentioned it last comes first, whatever was said since', async (t, app) => {
+  const v = visitor()
+  const older = await chatWith(app, v, 'Which telescope for a beginner?', 'Stargazing')
+  const newer = await chatWith(app, v, 'Which telescope for a balcony?', 'Astronomy')
+  // The older chat goes on about something else: active last, but its mention is the older one.
+  await answer(app, v, older, ['Binoculars ', 'first.'])
+  t.same((await hits(app, v, 'telescope')).map((hit) => hit.chatId), [newer, older])
+})
+
 eachDialect('the snippet is plain text around the match, with the matched words as ranges', async (t, app) => {
   const v = visitor()
   const words = Array.from({ length: 60 }, (_, i) => `word${i}`)

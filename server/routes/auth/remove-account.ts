@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 
 /** Returns how many chats went with it. Sessions and API tokens go with the user row (ON DELETE CASCADE). */
 export async function removeAccount(app: FastifyInstance, userId: string): Promise<number> {
-  for (const id of await app.chats.idsOf(userId)) await app.answers.stop(id)
+  for (const id of await app.chats.idsAnswering(userId)) await app.answers.stop(id)
   const chats = await app.chats.removeAllOf(userId)
   await app.files.remove(await app.files.store.idsOfOwner(userId))
   await app.projects.removeAllOf(userId)

@@ -78,8 +78,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       const ownerId = await request.peekOwnerId()
       if (ownerId === null) return { deleted: 0 }
       // Answers still being written stop first: nothing is stored in a deleted chat.
-      const ids = await app.chats.idsOf(ownerId)
-      for (const id of ids) await app.answers.stop(id)
+      for (const id of await app.chats.idsAnswering(ownerId)) await app.answers.stop(id)
       const fileIds = await app.files.store.idsInChatsOf(ownerId)
       const deleted = await app.chats.removeAllOf(ownerId)
       await app.files.remove(fileIds)

@@ -1,7 +1,7 @@
 // Rows of the chats and messages tables as the pages and the API see them (chat-store.ts reads them).
 import { storedUserParts } from './message-parts.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
-import type { ChatsTable, Database, MessagesTable } from '../../db/schema.ts'
+import type { ChatsTable, MessagesTable } from '../../db/schema.ts'
 
 type SummaryRow = Pick<ChatsTable, 'id' | 'title' | 'visibility' | 'model' | 'created_at' | 'updated_at'> & { pinned_at?: number | null; archived_at?: number | null; project_id?: string | null }
 

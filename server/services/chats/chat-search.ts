@@ -3,9 +3,11 @@
 //
 // One result per chat, best chats first: a chat's score adds up all its matching rows (its title
 // weighs CHAT_SEARCH_TITLE_WEIGHT times a message), so a title hit or several hits outrank one
-// passing mention. The snippet comes from the chat's best row and is plain text; `highlights`
-// holds the [start, end) ranges (UTF-16 indices, as JavaScript strings count) of the matched
-// words in it, so a client renders it as text and never as HTML.
+// passing mention; between equal scores, the chat whose match is newest. The last word of a query is matched as typed so far (a prefix), but a row
+// holding it as a whole word ranks higher ("garden" above "gardening"). The snippet comes from the
+// chat's best row and is plain text; `highlights` holds the [start, end) ranges (UTF-16 indices,
+// as JavaScript strings count) of the matched words in it, so a client renders it as text and
+// never as HTML.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
@@ -42,14 +44,23 @@ export function searchTerms(query: string): string[] {
   return [...new Set(words)].slice(0, CHAT_SEARCH_MAX_TERMS)
 }
 
-/** FTS5 MATCH expression: every term must occur; the last one may be the start of a word (typing). */
+/**
+ * FTS5 MATCH expression: every term must occur; the last one may be the start of a word (typing).
+ * The last one is asked for as itself or as a start, `("garden" OR "garden"*)`: the same rows
+ * match, but a row holding the whole word scores for both (bm25 weighs a prefix match like an
+ * exact one), so "garden" ranks above "gardening".
+ */
 export function fts5Query(terms: string[]): string {
-  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ')
+  return terms.map((term, index) => (index === terms.length - 1 ? `("${term}" OR "${term}"*)` : `"${term}"`)).join(' AND ')
 }
 
-/** PostgreSQL to_tsquery text: the same, with `:*` prefix matching. Terms hold only letters and digits. */
-export function tsQuery(terms: string[]): string {
-  return terms.map((term, index) => `'${term}'${index === terms.length - 1 ? ':*' : ''}`).join(' & ')
+/**
+ * PostgreSQL to_tsquery text: every term, the last with `:*` prefix matching. Terms hold only
+ * letters and digits. With `exact`, the last is the whole word only: a row that also matches that
+ * ranks twice as high, as FTS5's OR does (ts_rank merges `'w' | 'w':*` into one operand).
+ */
+export function tsQuery(terms: string[], exact = false): string {
+  return terms.map((term, index) => `'${term}'${index === terms.length - 1 && !exact ? ':*' : ''}`).join(' & ')
 }
 
 /**
@@ -87,7 +98,7 @@ export function createChatSearch(db: Kysely<Database>, dialect: 'sqlite' | 'post
     async search(ownerId: string, query: string, limit: number): Promise<ChatSearchHit[]> {
       const terms = searchTerms(query)
       if (terms.length === 0) return []
-      const rows = dialect === 'postgres' ? await searchPostgres(db, ownerId, tsQuery(terms), limit) : await searchSqlite(db, ownerId, terms, limit)
+      const rows = dialect === 'postgres' ? await searchPostgres(db, ownerId, terms, limit) : await searchSqlite(db, ownerId, terms, limit)
       return rows.map((row) => ({
         chatId: row.chat_id,
         title: row.title,
@@ -113,7 +124,8 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
   const match = fts5Query(terms)
   // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
   // stops there), so a common word costs the same in a history of 100 chats or of 10,000. bm25() is
-  // lower for better matches; summing per chat rewards several hits.
+  // lower for better matches; summing per chat rewards several hits. Equal totals: the chat with
+  // the newest match first (rows are numbered as written; a title's row is as old as its chat).
   const { rows } = await sql<Row & { rid: number }>`
     WITH hits AS (
       SELECT chat_search.rowid AS rid, d.chat_id, d.message_id,
@@ -128,13 +140,14 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
     ranked AS (
       SELECT hits.*,
         row_number() OVER (PARTITION BY chat_id ORDER BY score, message_id IS NOT NULL) AS position,
-        sum(score) OVER (PARTITION BY chat_id) AS total
+        sum(score) OVER (PARTITION BY chat_id) AS total,
+        max(rid) OVER (PARTITION BY chat_id) AS latest
       FROM hits
     )
     SELECT r.rid, r.chat_id, c.title, r.message_id, c.updated_at
     FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id
     WHERE r.position = 1
-    ORDER BY r.total, c.updated_at DESC, c.id
+    ORDER BY r.total, r.latest DESC, r.chat_id
     LIMIT ${limit}`.execute(db)
   if (rows.length === 0) return []
   // Snippets only for the rows shown, made here from their text: FTS5's snippet() re-reads the
@@ -176,11 +189,16 @@ export function markedSnippet(text: string, terms: string[]): string {
   return out + rest.replace(/\s+$/u, '') + (to < words.length ? '…' : '')
 }
 
-async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: string, limit: number): Promise<Row[]> {
+async function searchPostgres(db: Kysely<Database>, ownerId: string, terms: string[], limit: number): Promise<Row[]> {
+  const tsquery = tsQuery(terms)
+  const exact = tsQuery(terms, true)
   // Messages are ranked on their stored vectors, kept with their owner (message_search, migration
   // 0014: no join with every chat of the owner). A chat title's expression repeats its index's
-  // (chats_title_search) exactly, so the GIN index serves it. Snippets are made for the rows shown
-  // only, from their text.
+  // (chats_title_search) exactly, so the GIN index serves it. Chats are ranked by their totals
+  // (one hash aggregate), equal totals by their newest match (a title counts as of the chat's
+  // start, as on SQLite, where its row is as old as the chat); only the chats shown are then read,
+  // with their best row and its snippet: joining every matching chat for its last activity, as a
+  // tie-break, cost more than ranking the matches (1,012 chats for a rare word, bench:history).
   const options = `StartSel="${START}", StopSel="${STOP}", MaxWords=16, MinWords=6, ShortWord=2`
   const { rows } = await sql<Row>`
     WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS query),
@@ -188,36 +206,38 @@ async function searchPostgres(db: Kysely<Database>, ownerId: string, tsquery: st
     -- big history (bench:history). The query is written out where an index serves it, so the
     -- planner sees the words (not a CTE's value).
     message_hits AS (
-      SELECT s.chat_id, s.message_id, ts_rank(s.document, to_tsquery('simple', ${tsquery})) AS score
+      SELECT s.chat_id, s.message_id, s.created_at AS at,
+        ts_rank(s.document, to_tsquery('simple', ${tsquery})) * CASE WHEN s.document @@ to_tsquery('simple', ${exact}) THEN 2 ELSE 1 END AS score
       FROM message_search AS s
       WHERE s.owner_id = ${ownerId} AND s.document @@ to_tsquery('simple', ${tsquery})
       ORDER BY s.created_at DESC
       LIMIT ${CHAT_SEARCH_CANDIDATES}
     ),
-    hits AS (
-      SELECT c.id AS chat_id, NULL::text AS message_id,
-        ts_rank(to_tsvector('simple', c.title), q.query) * ${CHAT_SEARCH_TITLE_WEIGHT} AS score
+    hits AS MATERIALIZED (
+      SELECT c.id AS chat_id, NULL::text AS message_id, c.created_at AS at,
+        ts_rank(to_tsvector('simple', c.title), q.query) * ${CHAT_SEARCH_TITLE_WEIGHT}
+          * CASE WHEN to_tsvector('simple', c.title) @@ to_tsquery('simple', ${exact}) THEN 2 ELSE 1 END AS score
       FROM chats AS c, q
       WHERE c.owner_id = ${ownerId} AND to_tsvector('simple', c.title) @@ to_tsquery('simple', ${tsquery})
       UNION ALL
-      SELECT chat_id, message_id, score FROM message_hits
+      SELECT chat_id, message_id, at, score FROM message_hits
     ),
-    ranked AS (
-      SELECT hits.*,
-        row_number() OVER (PARTITION BY chat_id ORDER BY score DESC, message_id NULLS FIRST) AS position,
-        sum(score) OVER (PARTITION BY chat_id) AS total
-      FROM hits
+    top AS (
+      SELECT chat_id, sum(score) AS total, max(at) AS latest FROM hits GROUP BY chat_id
+      ORDER BY total DESC, latest DESC, chat_id
+      LIMIT ${limit}
     ),
+    -- Each shown chat's best row. The LIMIT tells the planner how few rows come out (without it,
+    -- it hashed the whole chats table to join them).
     shown AS (
-      SELECT r.chat_id, r.message_id, r.total, c.title, c.updated_at
-      FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id
-      WHERE r.position = 1
-      ORDER BY r.total DESC, c.updated_at DESC, c.id
+      SELECT DISTINCT ON (h.chat_id) h.chat_id, h.message_id, t.total, t.latest
+      FROM hits AS h JOIN top AS t ON t.chat_id = h.chat_id
+      ORDER BY h.chat_id, h.score DESC, h.message_id NULLS FIRST
       LIMIT ${limit}
     )
-    SELECT t.chat_id, t.title, t.message_id, t.updated_at,
-      replace(ts_headline('simple', translate(CASE WHEN t.message_id IS NULL THEN t.title ELSE chat_message_text(m.parts) END, ${'<' + START + STOP}, ${LESS_THAN}), q.query, ${options}), ${LESS_THAN}, '<') AS snippet
-    FROM shown AS t LEFT JOIN messages AS m ON m.id = t.message_id, q
-    ORDER BY t.total DESC, t.updated_at DESC, t.chat_id`.execute(db)
+    SELECT t.chat_id, c.title, t.message_id, c.updated_at,
+      replace(ts_headline('simple', translate(CASE WHEN t.message_id IS NULL THEN c.title ELSE chat_message_text(m.parts) END, ${'<' + START + STOP}, ${LESS_THAN}), q.query, ${options}), ${LESS_THAN}, '<') AS snippet
+    FROM shown AS t JOIN chats AS c ON c.id = t.chat_id LEFT JOIN messages AS m ON m.id = t.message_id, q
+    ORDER BY t.total DESC, t.latest DESC, t.chat_id`.execute(db)
   return rows
 }

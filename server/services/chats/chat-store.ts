@@ -1,10 +1,11 @@
 // Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages form a tree
 // (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
 // UIMessage parts stored as JSON.
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { toMessage, toSummary } from './chat-rows.ts'
 import { countVersions, createChatTree, markShown } from './chat-tree.ts'
 import { createChatLists } from './chat-lists.ts'
+import { createAnswerRows } from './answer-rows.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 import { groupedWrites } from '../../db/write-groups.ts'
@@ -50,11 +51,6 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
-/** In an update of messages: the row's last saved draft, or its parts when it has none. */
-function draftOrParts(eb: ExpressionBuilder<Database, 'messages'>) {
-  return eb.fn.coalesce(eb.selectFrom('answer_drafts').select('answer_drafts.parts').whereRef('answer_drafts.message_id', '=', 'messages.id'), eb.ref('messages.parts'))
-}
-
 async function rethrowTakenId<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert()
@@ -92,6 +88,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     ...createChatTree(db),
     // Pages of the history, the archive and a project's chats; the pinned ones (chat-lists.ts).
     ...createChatLists(db),
+    ...createAnswerRows(db, now),
 
     async get(chatId: string): Promise<(ChatSummary & { ownerId: string; toolsOff: string[]; systemPrompt: string }) | null> {
       const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
@@ -264,73 +261,6 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
         .execute()
     },
 
-    /** Answers left "streaming" by a crash or a restart are interrupted, with what was last saved of them. */
-    async settleInterrupted(): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('messages')
-          .set((eb) => ({
-            status: 'interrupted',
-            parts: draftOrParts(eb),
-          }))
-          .where('status', '=', 'streaming')
-          .executeTakeFirst()
-        await trx.deleteFrom('answer_drafts').execute()
-        return Number(result.numUpdatedRows)
-      })
-    },
-
-    /**
-     * With replicas: one answer whose writer is gone gets what it had written, as interrupted. Without
-     * `parts` (nothing left to replay), it keeps what its writer last saved.
-     */
-    async settleStreaming(messageId: string, parts: ChatMessage['parts'] | null): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('messages')
-          .set((eb) =>
-            parts && parts.length > 0
-              ? { parts: JSON.stringify(parts), status: 'interrupted' }
-              : {
-                  status: 'interrupted',
-                  parts: draftOrParts(eb),
-                },
-          )
-          .where('id', '=', messageId)
-          .where('status', '=', 'streaming')
-          .executeTakeFirst()
-        await trx.deleteFrom('answer_drafts').where('message_id', '=', messageId).execute()
-        return Number(result.numUpdatedRows) > 0
-      })
-    },
-
-    /** Drafts whose answer is no longer streaming (saved just after it ended, or its chat deleted). */
-    async dropStaleDrafts(): Promise<number> {
-      const result = await db
-        .deleteFrom('answer_drafts')
-        .where('message_id', 'not in', db.selectFrom('messages').select('id').where('status', '=', 'streaming'))
-        .executeTakeFirst()
-      return Number(result.numDeletedRows)
-    },
-
-    /**
-     * Saves what running answers have so far (JSON of their parts) as their drafts: a crash then
-     * loses at most what came since. A draft never overrides a stored answer: it is read only for
-     * answers still streaming, and one saved just after its answer ended is dropped at the next
-     * start-up (dropStaleDrafts).
-     */
-    async checkpoint(batch: ReadonlyArray<{ id: string; parts: string }>): Promise<void> {
-      const at = now()
-      // One statement per 500 answers (parameter limits), however many run.
-      for (let start = 0; start < batch.length; start += 500) {
-        await db
-          .insertInto('answer_drafts')
-          .values(batch.slice(start, start + 500).map(({ id, parts }) => ({ message_id: id, parts, saved_at: at })))
-          .onConflict((oc) => oc.column('message_id').doUpdateSet((eb) => ({ parts: eb.ref('excluded.parts'), saved_at: eb.ref('excluded.saved_at') })))
-          .execute()
-      }
-    },
-
     /** Bytes stored in the owner's chats (every message's parts, answers included). */
     async storedBytes(ownerId: string): Promise<number> {
       // Kept by triggers (migration 0015): one row, however much the owner stored.
@@ -338,10 +268,6 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return Number(row?.bytes ?? 0)
     },
 
-    async streamingMessages(): Promise<Array<{ id: string; chatId: string; createdAt: number }>> {
-      const rows = await db.selectFrom('messages').select(['id', 'chat_id', 'created_at']).where('status', '=', 'streaming').execute()
-      return rows.map((row) => ({ id: row.id, chatId: row.chat_id, createdAt: Number(row.created_at) }))
-    },
   }
 }
 
