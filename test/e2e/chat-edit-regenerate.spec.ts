@@ -3,7 +3,7 @@
 // kept across a reload.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect, waitForHydration } from './fixtures.ts'
+import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
 import { sendFromHome } from './chat-helpers.ts'
 
 const ANSWERED = { timeout: 15_000 }
@@ -117,6 +117,23 @@ test('search finds words of a hidden version and opens the chat on that version'
   await expect(question.getByRole('group', { name: 'Versions' })).toContainText('2 / 2')
   // …at the message that matched, its word in the find bar (the answer quotes it too).
   const bar = page.getByRole('search', { name: 'Find in this chat' })
+  await expect(bar.getByRole('textbox')).toHaveValue('Reykjavik')
+  await expect(bar.getByRole('status')).toHaveText(/^\d of 2$/)
+
+  // The same from inside the chat, shown on the other version: the page is read again on the
+  // version that matched, and the find bar opens there too.
+  await page.keyboard.press('Escape')
+  await expect(bar).toHaveCount(0)
+  await question.getByRole('button', { name: 'Previous version' }).click()
+  await expect(question).toHaveText(/Lisbon/)
+  const loads = countDocumentLoads(page)
+  await page.keyboard.press('Control+k')
+  await expect(dialog.getByRole('combobox', { name: 'Search chats' })).toBeFocused()
+  await page.keyboard.type('Reykjavik')
+  await expect(dialog.getByRole('group', { name: 'Matching chats' }).getByRole('option')).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(question).toHaveText(/Reykjavik/)
+  expect(loads.value).toBe(1)
   await expect(bar.getByRole('textbox')).toHaveValue('Reykjavik')
   await expect(bar.getByRole('status')).toHaveText(/^\d of 2$/)
 })

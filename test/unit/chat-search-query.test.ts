@@ -11,11 +11,12 @@ t.test('only letters and digits survive, lower-cased, each once', async (t) => {
   t.equal(searchTerms(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')).length, CHAT_SEARCH_MAX_TERMS)
 })
 
-t.test('the engines\' queries: all words, the last as itself or as a prefix', async (t) => {
-  t.equal(fts5Query(['near', 'plan']), '"near" AND ("plan" OR "plan"*)')
+t.test('the engines\' queries: all words, the last as a prefix, or whole', async (t) => {
+  t.equal(fts5Query(['near', 'plan']), '"near" "plan"*')
   t.equal(tsQuery(['near', 'plan']), "'near' & 'plan':*")
-  t.equal(tsQuery(['near', 'plan'], true), "'near' & 'plan'", 'the whole words, which rank twice as high')
-  t.equal(fts5Query(['x']), '("x" OR "x"*)')
+  t.equal(fts5Query(['x']), '"x"*')
+  t.equal(fts5Query(['near', 'plan'], true), '"near" "plan"', 'the whole words (a row with them ranks twice as high)')
+  t.equal(tsQuery(['near', 'plan'], true), "'near' & 'plan'")
 })
 
 t.test('marked snippets become text and ranges, on one line', async (t) => {

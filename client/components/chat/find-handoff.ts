@@ -30,6 +30,32 @@ export function clearFind(target: FindTarget | null): void {
   if (target && pending === target) pending = null
 }
 
+// A hit in another version of the chat already on screen reloads the page (its screen must be
+// read again on that branch): the target waits in sessionStorage, this tab's only, meanwhile.
+const RELOAD_KEY = 'find-after-reload'
+
+/** Asks for `target` once the page has loaded again (see RELOAD_KEY). */
+export function requestFindAfterReload(target: FindTarget): void {
+  try {
+    sessionStorage.setItem(RELOAD_KEY, JSON.stringify({ ...target, at: Date.now() }))
+  } catch {
+    // Storage refused (private mode, full): the chat opens on its branch without the bar.
+  }
+}
+
+/** The target a reload of this chat was asked with, taken once (after hydration: the server drew no bar). */
+export function takeFindAfterReload(chatId: string): FindTarget | null {
+  try {
+    const raw = sessionStorage.getItem(RELOAD_KEY)
+    if (raw === null) return null
+    sessionStorage.removeItem(RELOAD_KEY)
+    const { at, ...target } = JSON.parse(raw) as FindTarget & { at: number }
+    return target.chatId === chatId && Date.now() - at < PENDING_FOR_MS ? target : null
+  } catch {
+    return null
+  }
+}
+
 /** A chat screen hears the targets asked for while it is shown; `take` answers whether it took one. */
 export function onFindRequest(take: (target: FindTarget) => boolean): () => void {
   screens.add(take)

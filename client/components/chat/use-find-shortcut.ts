@@ -3,7 +3,7 @@
 // find opens. The count grows with each press: the bar takes the focus again; 0 is closed. A search
 // hit opened from the palette (find-handoff.ts) opens the bar too, on its word and message.
 import { useEffect, useState } from 'react'
-import { clearFind, onFindRequest, pendingFind, type FindTarget } from './find-handoff.ts'
+import { clearFind, onFindRequest, pendingFind, takeFindAfterReload, type FindTarget } from './find-handoff.ts'
 
 export interface FindState {
   /** Grows with each request; 0 is closed. */
@@ -27,12 +27,16 @@ export function useFindShortcut(chatId: string): [find: FindState, close: () => 
       setFind((current) => ({ ...current, request: current.request + 1 }))
     }
     window.addEventListener('keydown', onKey)
+    const open = (target: FindTarget) => setFind((current) => ({ request: current.request + 1, target: { ...target, seq: (current.target?.seq ?? 0) + 1 } }))
     // A hit in the chat already on screen.
     const off = onFindRequest((target) => {
       if (target.chatId !== chatId) return false
-      setFind((current) => ({ request: current.request + 1, target: { ...target, seq: (current.target?.seq ?? 0) + 1 } }))
+      open(target)
       return true
     })
+    // A hit in another version of this chat, which reloaded the page on that version.
+    const reloaded = takeFindAfterReload(chatId)
+    if (reloaded) open(reloaded)
     return () => {
       window.removeEventListener('keydown', onKey)
       off()

@@ -7,7 +7,7 @@ import type { OverlayProps } from '../../lib/overlay.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
 import { searchChats, showBranchOf, type SearchHit } from '../../lib/chat-api.ts'
 import { invalidatePageResource } from '../../lib/page-resource.ts'
-import { requestFind } from '../chat/find-handoff.ts'
+import { requestFind, requestFindAfterReload } from '../chat/find-handoff.ts'
 import { findWord } from './find-word.ts'
 import { Icon } from '../ui/icon.tsx'
 import './search-palette.css'
@@ -185,13 +185,17 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
   async function openChat(option: ChatOption) {
     const path = `/chat/${encodeURIComponent(option.chatId)}`
     // Not fatal when it fails: the chat still opens, on the branch it shows.
+    const word = findWord(query, option.snippet ?? '', option.highlights ?? [])
+    const target = option.messageId && word ? { chatId: option.chatId, query: word, messageId: option.messageId } : null
     if (option.messageId && (await showBranchOf(option.chatId, option.messageId).catch(() => false))) {
       invalidatePageResource(path)
-      // Already on that chat: its screen must be read again.
-      if (window.location.pathname === path) return window.location.reload()
+      // Already on that chat: its screen must be read again, and the find bar waits for that.
+      if (window.location.pathname === path) {
+        if (target) requestFindAfterReload(target)
+        return window.location.reload()
+      }
     }
-    const word = findWord(query, option.snippet ?? '', option.highlights ?? [])
-    if (option.messageId && word) requestFind({ chatId: option.chatId, query: word, messageId: option.messageId })
+    if (target) requestFind(target)
     navigate(path)
   }
 
