@@ -9,7 +9,8 @@
 // full-text search for a rare and for a common word, opening a chat of 100 messages (the API
 // payload and the server-rendered page). Then: how long deleting a chat of 1,000 messages holds
 // the event loop (better-sqlite3 is synchronous: nothing else runs meanwhile), and the query plans
-// of the statements those requests ran (EXPLAIN QUERY PLAN / EXPLAIN), and how much memory exporting the
+// of the statements those requests ran (EXPLAIN QUERY PLAN / EXPLAIN), how long the app takes to
+// start on the full database against an empty one (SQLite), and how much memory exporting the
 // big history (GET /api/export, streamed) takes. Only ratios measured in one
 // run mean anything. Timings are reported, never asserted. Writes the figures as JSON to
 // BENCH_JSON (default /tmp/bench-history.json).
@@ -121,6 +122,22 @@ async function holdsWhile<T>(work: () => Promise<T>): Promise<{ result: T; total
   return { result, totalMs, longestMs: gaps.at(-1) ?? 0, p99Ms: gaps[Math.floor(gaps.length * 0.99)] ?? 0 }
 }
 
+/** Median milliseconds from build() to ready for each configuration, taken in turn. */
+async function startupTimes(configs: Record<'full' | 'empty', ReturnType<typeof loadConfig>>): Promise<Record<'full' | 'empty', number>> {
+  const times: Record<'full' | 'empty', number[]> = { full: [], empty: [] }
+  for (let run = 0; run < 6; run++) {
+    for (const which of ['empty', 'full'] as const) {
+      const start = performance.now()
+      const started = await build(configs[which], { logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }) })
+      await started.ready()
+      // The first round warms what any start loads once (modules, the driver): not counted.
+      if (run > 0) times[which].push(performance.now() - start)
+      await started.close()
+    }
+  }
+  return { full: median(times.full), empty: median(times.empty) }
+}
+
 async function owner(app: FastifyInstance, email: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/local/sign-up', headers: HEADERS, payload: { email, password: 'history bench 2026 password' } })
   if (res.statusCode !== 201) throw new Error(`sign-up ${email}: ${res.statusCode} ${res.body}`)
@@ -134,7 +151,8 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-history-'))
   databasePath = POSTGRES ? null : join(dir, 'history.db')
   const database = POSTGRES ? { DATABASE_URL: POSTGRES } : { DATABASE_PATH: databasePath! }
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_KEY: randomBytes(32).toString('hex'), UPLOADS_DIR: join(dir, 'uploads'), ...database })
+  const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_KEY: randomBytes(32).toString('hex'), UPLOADS_DIR: join(dir, 'uploads') }
+  const config = loadConfig({ ...env, ...database })
   const app = await build(config, { logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }) })
   await app.ready()
   const suffix = randomBytes(3).toString('hex')
@@ -208,6 +226,10 @@ async function main() {
     )
     if (removed.statusCode !== 204 && removed.statusCode !== 200) throw new Error(`DELETE: ${removed.statusCode} ${removed.body}`)
 
+    // Start-up (SQLite): another app on this database, full, against one on an empty database, taken
+    // in turn; from build() to ready (migrations checked, answers a crash cut settled, plugins up).
+    const startup = POSTGRES ? null : await startupTimes({ full: loadConfig({ ...env, ...database }), empty: loadConfig({ ...env, DATABASE_PATH: join(dir, 'empty.db') }) })
+
     // Exporting the big history (GET /api/export) through a real socket, read as it comes and
     // thrown away: how much the process's memory grows meanwhile.
     await app.listen({ host: '127.0.0.1', port: 0 })
@@ -256,13 +278,14 @@ async function main() {
     for (const row of rows) console.log(`| ${row.name} | ${row.small.toFixed(2)} | ${row.big.toFixed(2)} | ${row.ratio.toFixed(2)} |`)
     console.log(`\nDeleting a chat of 1,000 messages: ${deleteMs.toFixed(1)} ms in all; the event loop was held for at most ${blockedMs.toFixed(1)} ms (goal: a few).`)
     console.log(`Deleting all ${deleteAll.chats.toLocaleString('en')} chats of the big history (Settings → Delete all chats): ${(deleteAll.totalMs / 1000).toFixed(1)} s in all; the event loop was held for at most ${deleteAll.eventLoopHeldMs.toFixed(0)} ms (99th percentile of the gaps between a 1 ms timer's turns: ${deleteAll.eventLoopHeldP99Ms.toFixed(1)} ms).`)
+    if (startup) console.log(`Start-up (build to ready) with this history stored: ${startup.full.toFixed(0)} ms against ${startup.empty.toFixed(0)} ms on an empty database (${(startup.full / startup.empty).toFixed(2)}×, median of 5 each).`)
     console.log(`Exporting the big history (GET /api/export, streamed): ${(exportBytes / 1e6).toFixed(0)} MB in ${exportSeconds.toFixed(1)} s; ${global.gc ? `what the process holds (after a full collection, every 250 ms) grew by ${((retainedPeak - memoryBefore) / 1e6).toFixed(1)} MB at most; ` : ''}the heap and buffers in use, garbage included, grew by ${((memoryPeak - memoryBefore) / 1e6).toFixed(0)} MB at most (goal: flat, far below the file's size).`)
     console.log('\n## Query plans (the big owner, first run)')
     for (const [name, list] of Object.entries(plans)) {
       console.log(`\n### ${name}`)
       for (const plan of list) console.log(`- ${plan}`)
     }
-    const json = { dialect, runs: RUNS, small: SMALL, big: BIG, seedSeconds, requests: rows, delete: { totalMs: deleteMs, eventLoopHeldMs: blockedMs }, deleteAll, export: { bytes: exportBytes, seconds: exportSeconds, memoryGrowthBytes: memoryPeak - memoryBefore, retainedGrowthBytes: global.gc ? retainedPeak - memoryBefore : null }, plans }
+    const json = { dialect, runs: RUNS, small: SMALL, big: BIG, seedSeconds, requests: rows, delete: { totalMs: deleteMs, eventLoopHeldMs: blockedMs }, deleteAll, startup, export: { bytes: exportBytes, seconds: exportSeconds, memoryGrowthBytes: memoryPeak - memoryBefore, retainedGrowthBytes: global.gc ? retainedPeak - memoryBefore : null }, plans }
     writeFileSync(process.env.BENCH_JSON || '/tmp/bench-history.json', JSON.stringify(json, null, 2))
   } finally {
     await app.close()
