@@ -4,6 +4,7 @@
 // owner goes, nothing of anyone else's, and the owners' totals follow. Answers being written in
 // the owner's chats stop first, and only those are asked to (not each of 10,000 chats in turn).
 import t from 'tap'
+import { sql } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
@@ -93,5 +94,28 @@ for (const dialect of DIALECTS) {
     await stop(theirs)
     await Promise.all(responses)
     t.same(await app.chats.idsAnswering(ownerId), [])
+  })
+}
+
+for (const dialect of DIALECTS) {
+  t.test(`answers being written are found through their own index, not by reading every message (${dialect})`, async (t) => {
+    const built = await buildAppOn(t, dialect)
+    if (!built) return
+    const { app } = built
+    // The statements start-up runs (settling answers a crash cut) and Delete all chats (what to stop).
+    const statements = [
+      app.db.updateTable('messages').set({ status: 'interrupted' }).where('status', '=', 'streaming').compile(),
+      app.db.selectFrom('messages').innerJoin('chats', 'chats.id', 'messages.chat_id').select('messages.chat_id').distinct().where('messages.status', '=', 'streaming').where('chats.owner_id', '=', 'someone').compile(),
+    ]
+    for (const statement of statements) {
+      const plan = await app.db.transaction().execute(async (trx) => {
+        // An empty table is cheapest read whole: PostgreSQL is asked whether the index can serve at all.
+        if (dialect === 'postgres') await sql`SET LOCAL enable_seqscan = off`.execute(trx)
+        const explain = dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'
+        const { rows } = await trx.executeQuery<Record<string, string>>({ ...statement, sql: `${explain} ${statement.sql}` })
+        return rows.map((row) => row['QUERY PLAN'] ?? row.detail).join('\n')
+      })
+      t.match(plan, /messages_streaming/, statement.sql.slice(0, 60))
+    }
   })
 }
