@@ -110,8 +110,10 @@ for (const dialect of DIALECTS) {
     for (const statement of statements) {
       const plan = await app.db.transaction().execute(async (trx) => {
         // An empty table is cheapest read whole: PostgreSQL is asked whether the index can serve at all.
-        if (dialect === 'postgres') await sql`SET LOCAL enable_seqscan = off`.execute(trx)
-        const explain = dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'
+        // (The app's own dialect: the whole suite also runs on PostgreSQL, DATABASE_URL set.)
+        const postgres = app.dbDialect === 'postgres'
+        if (postgres) await sql`SET LOCAL enable_seqscan = off`.execute(trx)
+        const explain = postgres ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'
         const { rows } = await trx.executeQuery<Record<string, string>>({ ...statement, sql: `${explain} ${statement.sql}` })
         return rows.map((row) => row['QUERY PLAN'] ?? row.detail).join('\n')
       })
