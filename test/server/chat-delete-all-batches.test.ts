@@ -4,11 +4,12 @@
 // owner goes, nothing of anyone else's, and the owners' totals follow. Answers being written in
 // the owner's chats stop first, and only those are asked to (not each of 10,000 chats in turn).
 import t from 'tap'
-import { sql } from 'kysely'
+import { sql, type CompiledQuery } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
 import { byMessages } from '../../server/services/chats/chat-store.ts'
+import { createAnswerRows } from '../../server/services/chats/answer-rows.ts'
 import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
 
@@ -102,12 +103,22 @@ for (const dialect of DIALECTS) {
     const built = await buildAppOn(t, dialect)
     if (!built) return
     const { app } = built
-    // The statements start-up runs (settling answers a crash cut) and Delete all chats (what to stop).
-    const statements = [
-      app.db.updateTable('messages').set({ status: 'interrupted' }).where('status', '=', 'streaming').compile(),
-      app.db.selectFrom('messages').innerJoin('chats', 'chats.id', 'messages.chat_id').select('messages.chat_id').distinct().where('messages.status', '=', 'streaming').where('chats.owner_id', '=', 'someone').compile(),
-    ]
-    for (const statement of statements) {
+    // The statements the store runs for start-up (settling answers a crash cut) and for Delete all
+    // chats (what to stop), caught as it runs them on a database handle that records them.
+    const statements: CompiledQuery[] = []
+    const recording = app.db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        statements.push(app.db.getExecutor().compileQuery(node, queryId))
+        return node
+      },
+      transformResult: async ({ result }) => result,
+    })
+    const rows = createAnswerRows(recording, Date.now)
+    await rows.settleInterrupted()
+    await rows.idsAnswering('someone')
+    const reads = statements.filter((statement) => /"status" = /.test(statement.sql))
+    t.equal(reads.length, 2, 'the settling update and the search for chats to stop')
+    for (const statement of reads) {
       const plan = await app.db.transaction().execute(async (trx) => {
         // An empty table is cheapest read whole: PostgreSQL is asked whether the index can serve at all.
         // (The app's own dialect: the whole suite also runs on PostgreSQL, DATABASE_URL set.)
