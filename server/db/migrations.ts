@@ -3,6 +3,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { dialectOf } from './migration-dialect.ts'
 import { featureMigrations } from './migrations-features.ts'
 import { scaleMigrations } from './migrations-scale.ts'
+import { createSharedSearchIndex, searchMigrations } from './migrations-search.ts'
 import { operatorMigrations } from './migrations-operators.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -110,18 +111,7 @@ export const migrations: Record<string, Migration> = {
         )`.execute(db)
       await sql`CREATE UNIQUE INDEX chat_search_docs_message ON chat_search_docs (message_id)`.execute(db)
       await sql`CREATE INDEX chat_search_docs_chat ON chat_search_docs (chat_id)`.execute(db)
-      await sql`CREATE VIRTUAL TABLE chat_search USING fts5 (title, body, content='chat_search_docs', content_rowid='id')`.execute(db)
-      // The FTS5 external-content pattern: the index follows its content table.
-      await sql`CREATE TRIGGER chat_search_docs_ai AFTER INSERT ON chat_search_docs BEGIN
-          INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
-        END`.execute(db)
-      await sql`CREATE TRIGGER chat_search_docs_ad AFTER DELETE ON chat_search_docs BEGIN
-          INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
-        END`.execute(db)
-      await sql`CREATE TRIGGER chat_search_docs_au AFTER UPDATE ON chat_search_docs BEGIN
-          INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
-          INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
-        END`.execute(db)
+      await createSharedSearchIndex(db)
       // The text of a message's "text" parts; parts that are not a JSON array count as no text.
       const messageText = (row: string) =>
         sql.raw(`(SELECT coalesce(group_concat(json_extract(part.value, '$.text'), char(10)), '')
@@ -193,4 +183,5 @@ export const migrations: Record<string, Migration> = {
   ...featureMigrations,
   ...operatorMigrations,
   ...scaleMigrations,
+  ...searchMigrations,
 }

@@ -9,6 +9,7 @@ import type { AppConfig } from '../../fastify.config.ts'
 import type { Database } from '../db/schema.ts'
 import { migrations } from '../db/migrations.ts'
 import { loadSqliteDriver } from '../db/sqlite-driver.ts'
+import { registerSearchWords } from '../db/search-words.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ export async function createDatabase(
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
+  // The search index's triggers call it (server/db/search-words.ts): before any migration or write.
+  registerSearchWords(database)
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' }
 }
 

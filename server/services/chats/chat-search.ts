@@ -10,6 +10,7 @@
 // matched words in it, so a client renders it as text and never as HTML.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { ownerTag, searchWords } from '../../db/search-words.ts'
 
 import type { ChatSearchHit } from '../../../shared/chat-search.ts'
 
@@ -115,9 +116,15 @@ interface Row {
 }
 
 async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string[], limit: number): Promise<Row[]> {
-  const match = fts5Query(terms)
+  // The index holds each owner's words behind the owner's tag (migration 0017), folded by the
+  // same code: a search walks only this owner's list of each word, whoever else has the word.
+  const tag = ownerTag(ownerId)
+  const words = [...new Set(terms.flatMap(searchWords))].map((word) => tag + word)
+  if (words.length === 0) return []
+  const match = fts5Query(words)
   // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
-  // stops there), so a common word costs the same in a history of 100 chats or of 10,000. bm25() is
+  // stops there), so a common word costs the same in a history of 100 chats or of 10,000 (owners
+  // sharing a tag walk each other's rows too; the owner_id test keeps the result theirs). bm25() is
   // lower for better matches; summing per chat rewards several hits. Equal totals: the chat with
   // the newest match first (rows are numbered as written; a title's row is as old as its chat).
   // A row holding the last word whole scores twice: those rows are found by a second walk kept to
@@ -136,7 +143,7 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
     ),
     whole AS (
       SELECT rowid AS rid FROM chat_search
-      WHERE chat_search MATCH ${fts5Query(terms, true)}
+      WHERE chat_search MATCH ${fts5Query(words, true)}
         AND rowid >= (SELECT min(rid) FROM hits) AND rowid <= (SELECT max(rid) FROM hits)
     ),
     scored AS (

@@ -1,0 +1,73 @@
+// SQLite's search index keyed by owner (issue 20). Migration 0003 indexed every owner's titles and
+// messages as one list per word, so a search for a word walked the newer rows of every owner: a
+// light user's common word took 370 ms next to a history of 1,000,000 messages, and bm25 counted
+// the word in the whole index on each search. Now each indexed word carries its owner's tag
+// (server/db/search-words.ts), so the index holds one list per owner and word.
+//
+// The index no longer copies its text from chat_search_docs (that stays, as the snippets' text):
+// it is contentless and deletes by rowid, so deleting a chat or a message needs no function of
+// ours (the sqlite3 shell can still delete); writing a title or a message needs search_words(),
+// which the app registers on its connection. PostgreSQL keeps each message's owner already
+// (message_search, 0014): nothing changes there.
+import { sql, type Kysely, type Migration } from 'kysely'
+import { dialectOf } from './migration-dialect.ts'
+import { SEARCH_WORDS_FUNCTION } from './search-words.ts'
+
+const tagged = (row: 'new' | 'd', column: 'title' | 'body', owner: string) => sql.raw(`${SEARCH_WORDS_FUNCTION}(${owner}, ${row}.${column})`)
+const ownerOf = (row: 'new') => `(SELECT owner_id FROM chats WHERE id = ${row}.chat_id)`
+
+export const searchMigrations: Record<string, Migration> = {
+  '0017_owner_search_words': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') return
+      for (const trigger of ['chat_search_docs_ai', 'chat_search_docs_ad', 'chat_search_docs_au']) await sql`DROP TRIGGER ${sql.id(trigger)}`.execute(db)
+      await sql`DROP TABLE chat_search`.execute(db)
+      // `ascii`: the words come split and folded by search_words(); it only splits at the spaces.
+      await sql`CREATE VIRTUAL TABLE chat_search USING fts5 (title, body, content='', contentless_delete=1, tokenize='ascii')`.execute(db)
+      await sql`CREATE TRIGGER chat_search_docs_ai AFTER INSERT ON chat_search_docs BEGIN
+          INSERT INTO chat_search (rowid, title, body) VALUES (new.id, ${tagged('new', 'title', ownerOf('new'))}, ${tagged('new', 'body', ownerOf('new'))});
+        END`.execute(db)
+      await sql`CREATE TRIGGER chat_search_docs_ad AFTER DELETE ON chat_search_docs BEGIN
+          DELETE FROM chat_search WHERE rowid = old.id;
+        END`.execute(db)
+      await sql`CREATE TRIGGER chat_search_docs_au AFTER UPDATE ON chat_search_docs BEGIN
+          DELETE FROM chat_search WHERE rowid = old.id;
+          INSERT INTO chat_search (rowid, title, body) VALUES (new.id, ${tagged('new', 'title', ownerOf('new'))}, ${tagged('new', 'body', ownerOf('new'))});
+        END`.execute(db)
+      // A chat that changes owner (a visitor signing in) has its rows indexed again under the new tag.
+      await sql`CREATE TRIGGER chats_search_owner AFTER UPDATE OF owner_id ON chats WHEN new.owner_id IS NOT old.owner_id BEGIN
+          UPDATE chat_search_docs SET chat_id = chat_id WHERE chat_id = new.id;
+        END`.execute(db)
+      await sql`
+        INSERT INTO chat_search (rowid, title, body)
+        SELECT d.id, ${tagged('d', 'title', 'c.owner_id')}, ${tagged('d', 'body', 'c.owner_id')}
+        FROM chat_search_docs AS d JOIN chats AS c ON c.id = d.chat_id`.execute(db)
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') return
+      for (const trigger of ['chats_search_owner', 'chat_search_docs_ai', 'chat_search_docs_ad', 'chat_search_docs_au']) await sql`DROP TRIGGER ${sql.id(trigger)}`.execute(db)
+      await sql`DROP TABLE chat_search`.execute(db)
+      // Migration 0003's index, filled again from the docs.
+      await createSharedSearchIndex(db)
+      await sql`INSERT INTO chat_search (chat_search) VALUES ('rebuild')`.execute(db)
+    },
+  },
+}
+
+/**
+ * Migration 0003's SQLite index: every owner's words in one list each, copied from chat_search_docs
+ * (the FTS5 external-content pattern: the index follows its content table through triggers).
+ */
+export async function createSharedSearchIndex(db: Kysely<unknown>) {
+  await sql`CREATE VIRTUAL TABLE chat_search USING fts5 (title, body, content='chat_search_docs', content_rowid='id')`.execute(db)
+  await sql`CREATE TRIGGER chat_search_docs_ai AFTER INSERT ON chat_search_docs BEGIN
+      INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
+    END`.execute(db)
+  await sql`CREATE TRIGGER chat_search_docs_ad AFTER DELETE ON chat_search_docs BEGIN
+      INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+    END`.execute(db)
+  await sql`CREATE TRIGGER chat_search_docs_au AFTER UPDATE ON chat_search_docs BEGIN
+      INSERT INTO chat_search (chat_search, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+      INSERT INTO chat_search (rowid, title, body) VALUES (new.id, new.title, new.body);
+    END`.execute(db)
+}
