@@ -42,6 +42,35 @@ test('search by message text with the keyboard only', async ({ page }) => {
   await expect(dialog).toHaveCount(0)
 })
 
+test('what is typed right after Ctrl+K goes into the palette, even while its code loads', async ({ page }) => {
+  await createChats(page.request, ['Banana bread'], () => 'Three ripe bananas and flour')
+  // The palette's code arrives late (a slow network), after the whole word has been typed.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/search-palette-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  const composer = page.getByRole('textbox', { name: /message/i })
+  await expect(composer).toBeFocused()
+
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('bananax')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type('s')
+  release()
+  const dialog = page.getByRole('dialog', { name: 'Search chats' })
+  await expect(dialog.getByRole('combobox', { name: 'Search chats' })).toHaveValue('bananas')
+  await expect(dialog.getByRole('group', { name: 'Matching chats' }).getByRole('option')).toHaveCount(1)
+  // Typing goes on in the box once it has focus.
+  await page.keyboard.type(' flour')
+  await expect(dialog.getByRole('combobox', { name: 'Search chats' })).toHaveValue('bananas flour')
+  await page.keyboard.press('Escape')
+  await expect(composer).toHaveValue('', { timeout: 1000 })
+})
+
 test('the sidebar button opens the palette; a click on a result opens the chat', async ({ page }) => {
   const [chat] = await createChats(page.request, ['Quarterly report draft'])
   await page.goto('/')

@@ -68,7 +68,15 @@ type Results =
   | { status: 'loading'; query: string; hits?: SearchHit[] }
   | { status: 'done'; query: string; hits: SearchHit[] } | { status: 'error'; query: string; message: string }
 
-export function SearchPalette({ navigate, close }: { navigate: (to: string) => void } & OverlayProps<void>) {
+export function SearchPalette({
+  navigate,
+  takeTypedAhead,
+  close,
+}: {
+  navigate: (to: string) => void
+  /** What was typed before the box had focus (client/lib/search-palette.ts). */
+  takeTypedAhead: () => string
+} & OverlayProps<void>) {
   const [query, setQuery] = useState('')
   const [results, setResults] = useState<Results>({ status: 'idle' })
   const [active, setActive] = useState(0)
@@ -288,6 +296,10 @@ export function SearchPalette({ navigate, close }: { navigate: (to: string) => v
           data-autofocus=""
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onFocus={() => {
+            const typed = takeTypedAhead()
+            if (typed) setQuery((current) => current + typed)
+          }}
           onKeyDown={onKeyDown}
           className="search-palette__input"
         />
