@@ -52,3 +52,22 @@ t.test('a chat and its messages are indexed again when the chat changes owner, a
   t.equal((await app.inject({ method: 'DELETE', url: `/api/chats/${moved}`, headers: after.headers() })).statusCode, 204)
   t.equal(await count(to), 0, 'deleted with the chat')
 })
+
+t.test("two owners sharing a tag would walk each other's rows, and still see only their own chats", async (t) => {
+  const { app } = await buildApp(t)
+  if (app.dbDialect !== 'sqlite') return t.pass('PostgreSQL: the owner is a column of message_search')
+  const me = visitor()
+  const someone = visitor()
+  const mine = (await createChat(app, me, 'my quince tart')).json().id as string
+  const theirs = (await createChat(app, someone, 'their quince jam')).json().id as string
+  const owner = async (chatId: string) => (await app.db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirstOrThrow()).owner_id
+  const myTag = ownerTag(await owner(mine))
+  // Their question's words filed under my tag, as a shared tag would have filed them.
+  const doc = await app.db.selectFrom('chat_search_docs').select(['id', 'body']).where('chat_id', '=', theirs).where('message_id', 'is not', null).executeTakeFirstOrThrow()
+  await sql`DELETE FROM chat_search WHERE rowid = ${doc.id}`.execute(app.db)
+  await sql`INSERT INTO chat_search (rowid, title, body) VALUES (${doc.id}, '', ${`${myTag}their ${myTag}quince ${myTag}jam`})`.execute(app.db)
+  const found = (await app.inject({ url: '/api/chats/search?q=quince', headers: me.headers() })).json().results as Array<{ chatId: string }>
+  t.same(found.map((hit) => hit.chatId), [mine], 'their chat is walked but never shown')
+  const jam = (await app.inject({ url: '/api/chats/search?q=jam', headers: me.headers() })).json().results
+  t.same(jam, [], 'a word only their chat holds finds nothing')
+})

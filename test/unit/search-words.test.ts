@@ -11,9 +11,9 @@ t.test('words are folded as the unicode61 tokenizer folded them: lower case, no 
   t.same(searchWords('"*-:()^{}\'🙂 \u0000'), [])
 })
 
-t.test("an owner's tag: seven base-36 characters, the same for the same id, different for others", async (t) => {
+t.test("an owner's tag: eleven base-36 characters, the same for the same id, different for others", async (t) => {
   const tags = Array.from({ length: 1000 }, (_, index) => ownerTag(`owner-${index}`))
-  t.same(tags.filter((tag) => !/^[0-9a-z]{7}$/.test(tag)), [], 'seven characters of 0-9a-z, always')
+  t.same(tags.filter((tag) => !/^[0-9a-z]{11}$/.test(tag)), [], 'eleven characters of 0-9a-z, always')
   t.equal(new Set(tags).size, 1000, 'a thousand owners, a thousand tags')
   t.equal(ownerTag('11111111-2222-3333-4444-555555555555'), ownerTag('11111111-2222-3333-4444-555555555555'))
   t.equal(ownerTag(''), ownerTag(''), 'an empty id has a tag too')

@@ -123,21 +123,22 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
   if (words.length === 0) return []
   const match = fts5Query(words)
   // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
-  // stops there), so a common word costs the same in a history of 100 chats or of 10,000 (owners
-  // sharing a tag walk each other's rows too; the owner_id test keeps the result theirs). bm25() is
+  // stops there), so a common word costs the same in a history of 100 chats or of 10,000. Only the
+  // chats shown are then tested for their owner: every candidate is under this owner's tag, and
+  // testing each one's chat cost more than ranking them (1,503 rows for a rare word). bm25() is
   // lower for better matches; summing per chat rewards several hits. Equal totals: the chat with
   // the newest match first (rows are numbered as written; a title's row is as old as its chat).
   // A row holding the last word whole scores twice: those rows are found by a second walk kept to
   // the candidates' rowids (not by an OR in the MATCH: bm25 would count every row of the whole
-  // word, a walk through its whole list: +14 ms for a word in half of 1,000,000 messages).
+  // word, a walk through its whole list: +14 ms for a word in half of 1,000,000 messages). The
+  // chats are ranked by one aggregate; only the shown chats' rows are then sorted for their best.
   const { rows } = await sql<Row & { rid: number }>`
     WITH hits AS MATERIALIZED (
       SELECT chat_search.rowid AS rid, d.chat_id, d.message_id,
         bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0) AS score
       FROM chat_search
       JOIN chat_search_docs AS d ON d.id = chat_search.rowid
-      JOIN chats AS c ON c.id = d.chat_id
-      WHERE chat_search MATCH ${match} AND c.owner_id = ${ownerId}
+      WHERE chat_search MATCH ${match}
       ORDER BY chat_search.rowid DESC
       LIMIT ${CHAT_SEARCH_CANDIDATES}
     ),
@@ -146,22 +147,27 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
       WHERE chat_search MATCH ${fts5Query(words, true)}
         AND rowid >= (SELECT min(rid) FROM hits) AND rowid <= (SELECT max(rid) FROM hits)
     ),
-    scored AS (
+    scored AS MATERIALIZED (
       SELECT rid, chat_id, message_id, score * CASE WHEN rid IN (SELECT rid FROM whole) THEN 2 ELSE 1 END AS score
       FROM hits
     ),
-    ranked AS (
-      SELECT scored.*,
-        row_number() OVER (PARTITION BY chat_id ORDER BY score, message_id IS NOT NULL) AS position,
-        sum(score) OVER (PARTITION BY chat_id) AS total,
-        max(rid) OVER (PARTITION BY chat_id) AS latest
-      FROM scored
+    top AS MATERIALIZED (
+      SELECT chat_id, sum(score) AS total, max(rid) AS latest FROM scored
+      GROUP BY chat_id
+      ORDER BY total, latest DESC, chat_id
+      LIMIT ${limit}
+    ),
+    shown AS (
+      SELECT s.rid, s.chat_id, s.message_id, t.total, t.latest,
+        row_number() OVER (PARTITION BY s.chat_id ORDER BY s.score, s.message_id IS NOT NULL) AS position
+      FROM scored AS s JOIN top AS t ON t.chat_id = s.chat_id
     )
+    -- CROSS JOIN keeps this order (SQLite's rule): with a plain join the planner read all of the
+    -- owner's chats by owner_id (10,000 for the big history) to meet the 20 shown.
     SELECT r.rid, r.chat_id, c.title, r.message_id, c.updated_at
-    FROM ranked AS r JOIN chats AS c ON c.id = r.chat_id
-    WHERE r.position = 1
-    ORDER BY r.total, r.latest DESC, r.chat_id
-    LIMIT ${limit}`.execute(db)
+    FROM shown AS r CROSS JOIN chats AS c ON c.id = r.chat_id
+    WHERE r.position = 1 AND c.owner_id = ${ownerId}
+    ORDER BY r.total, r.latest DESC, r.chat_id`.execute(db)
   if (rows.length === 0) return []
   // Snippets only for the rows shown, made here from their text: FTS5's snippet() re-reads the
   // whole posting list of a prefix term for every row, which costs in proportion to the history.
