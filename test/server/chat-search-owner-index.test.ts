@@ -7,6 +7,11 @@ import { sql } from 'kysely'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, visitor } from '../helpers/chat.ts'
 import { ownerTag } from '../../server/db/search-words.ts'
+import type { FastifyInstance } from 'fastify'
+
+async function ownerOf(app: FastifyInstance, chatId: string): Promise<string> {
+  return (await app.db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirstOrThrow()).owner_id
+}
 
 t.test("one owner's word is stored and walked apart from every other owner's", async (t) => {
   const { app } = await buildApp(t)
@@ -15,9 +20,8 @@ t.test("one owner's word is stored and walked apart from every other owner's", a
   const heavy = visitor()
   for (let index = 0; index < 5; index++) t.equal((await createChat(app, heavy, `My garden, day ${index}`)).statusCode, 201)
   t.equal((await createChat(app, light, 'A garden of my own')).statusCode, 201)
-  const ownerOf = async (chatId: string) => (await app.db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirstOrThrow()).owner_id
   const lightChat = (await app.inject({ url: '/api/chats', headers: light.headers() })).json().chats[0].id as string
-  const lightOwner = await ownerOf(lightChat)
+  const lightOwner = await ownerOf(app, lightChat)
 
   // What a search for the light owner's "garden" walks: the rows under that owner's tag only.
   const { rows } = await sql<{ chat_id: string }>`
@@ -41,8 +45,7 @@ t.test('a chat and its messages are indexed again when the chat changes owner, a
   const after = visitor()
   const moved = (await createChat(app, before, 'quince jelly recipe')).json().id as string
   const mine = (await createChat(app, after, 'something else')).json().id as string
-  const ownerOf = async (chatId: string) => (await app.db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirstOrThrow()).owner_id
-  const [from, to] = [await ownerOf(moved), await ownerOf(mine)]
+  const [from, to] = [await ownerOf(app, moved), await ownerOf(app, mine)]
   const count = async (owner: string) =>
     Number((await sql<{ n: number }>`SELECT count(*) AS n FROM chat_search WHERE chat_search MATCH ${`"${ownerTag(owner)}quince"`}`.execute(app.db)).rows[0]!.n)
   const rows = await count(from)
@@ -60,8 +63,7 @@ t.test("two owners sharing a tag would walk each other's rows, and still see onl
   const someone = visitor()
   const mine = (await createChat(app, me, 'my quince tart')).json().id as string
   const theirs = (await createChat(app, someone, 'their quince jam')).json().id as string
-  const owner = async (chatId: string) => (await app.db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirstOrThrow()).owner_id
-  const myTag = ownerTag(await owner(mine))
+  const myTag = ownerTag(await ownerOf(app, mine))
   // Their question's words filed under my tag, as a shared tag would have filed them.
   const doc = await app.db.selectFrom('chat_search_docs').select(['id', 'body']).where('chat_id', '=', theirs).where('message_id', 'is not', null).executeTakeFirstOrThrow()
   await sql`DELETE FROM chat_search WHERE rowid = ${doc.id}`.execute(app.db)
