@@ -65,7 +65,8 @@ t.test("two owners sharing a tag would walk each other's rows, and still see onl
   const theirs = (await createChat(app, someone, 'their quince jam')).json().id as string
   const myTag = ownerTag(await ownerOf(app, mine))
   // Their question's words filed under my tag, as a shared tag would have filed them.
-  const doc = await app.db.selectFrom('chat_search_docs').select(['id', 'body']).where('chat_id', '=', theirs).where('message_id', 'is not', null).executeTakeFirstOrThrow()
+  const { rows } = await sql<{ id: number }>`SELECT id FROM chat_search_docs WHERE chat_id = ${theirs} AND message_id IS NOT NULL`.execute(app.db)
+  const doc = rows[0]!
   await sql`DELETE FROM chat_search WHERE rowid = ${doc.id}`.execute(app.db)
   await sql`INSERT INTO chat_search (rowid, title, body) VALUES (${doc.id}, '', ${`${myTag}their ${myTag}quince ${myTag}jam`})`.execute(app.db)
   const found = (await app.inject({ url: '/api/chats/search?q=quince', headers: me.headers() })).json().results as Array<{ chatId: string }>
