@@ -40,7 +40,12 @@ export function ownerTag(ownerId: string): string {
  * as FTS5's unicode61 tokenizer folded them before), runs of letters and digits.
  */
 export function searchWords(text: string): string[] {
-  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? []
+  return foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? []
+}
+
+/** Text folded as the index folds its words: lower case, then diacritics removed. */
+export function foldForSearch(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '')
 }
 
 /** What the index stores for an owner's text: each word with the owner's tag in front, space-separated. */

@@ -10,7 +10,7 @@
 // matched words in it, so a client renders it as text and never as HTML.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { ownerTag, searchWords } from '../../db/search-words.ts'
+import { foldForSearch as folded, ownerTag, searchWords } from '../../db/search-words.ts'
 
 import type { ChatSearchHit } from '../../../shared/chat-search.ts'
 
@@ -177,8 +177,6 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
   return rows.map(({ rid, ...row }) => ({ ...row, snippet: byRow.get(rid) ?? null }))
 }
 
-/** Folds a word as FTS5's unicode61 tokenizer does: lower case, without diacritics. */
-const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 
 /**
  * About SNIPPET_WORDS words of `text` around its first match of `terms` (the last one may be the
