@@ -11,6 +11,12 @@ import type SQLite from 'better-sqlite3'
 
 /** The SQL function the index's triggers call: search_words(owner_id, text) → the tagged words. */
 export const SEARCH_WORDS_FUNCTION = 'search_words'
+/**
+ * search_word_list(owner_id, title, body) → the distinct tagged words of both, as a JSON array: the
+ * triggers add them to chat_search_words (migration 0018), the list of words each owner has used,
+ * so that a word being typed is searched as the words it starts (chat-search.ts).
+ */
+export const SEARCH_WORD_LIST_FUNCTION = 'search_word_list'
 
 /** Characters of an owner's tag: base 36 of a 52-bit hash, so always this long. */
 const TAG_LENGTH = 11
@@ -40,8 +46,16 @@ export function ownerTag(ownerId: string): string {
  * as FTS5's unicode61 tokenizer folded them before), runs of letters and digits.
  */
 export function searchWords(text: string): string[] {
-  return foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? []
+  // A trigger splits each text twice (its words for the index, then the list of its distinct words):
+  // the last two texts' words are kept, so the second time costs nothing.
+  const kept = recentWords.find((entry) => entry.text === text)
+  if (kept) return kept.words
+  const words = foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? []
+  recentWords.unshift({ text, words })
+  recentWords.length = Math.min(recentWords.length, 2)
+  return words
 }
+const recentWords: Array<{ text: string; words: string[] }> = []
 
 /** Text folded as the index folds its words: lower case, then diacritics removed. */
 export function foldForSearch(text: string): string {
@@ -56,9 +70,27 @@ export function taggedWords(ownerId: string, text: string): string {
     .join(' ')
 }
 
-/** Makes search_words() callable on this connection (the index's triggers call it on every write). */
+/**
+ * Where the words starting with `prefix` end, in the index's (binary) order: every such word sorts
+ * from `prefix` up to the prefix followed by the highest code point. An owner's tag is the prefix
+ * of all their words.
+ */
+export function endOfWordsStartingWith(prefix: string): string {
+  return `${prefix}\u{10FFFF}`
+}
+
+/** The distinct words of these texts, each with the owner's tag in front. */
+export function taggedWordList(ownerId: string, ...texts: string[]): string[] {
+  const tag = ownerTag(ownerId)
+  return [...new Set(texts.flatMap(searchWords))].map((word) => tag + word)
+}
+
+/** Makes search_words() and search_word_list() callable on this connection (the index's triggers call them on every write). */
 export function registerSearchWords(database: SQLite.Database): void {
   database.function(SEARCH_WORDS_FUNCTION, { deterministic: true }, (ownerId: unknown, text: unknown) =>
     typeof ownerId === 'string' && typeof text === 'string' ? taggedWords(ownerId, text) : '',
+  )
+  database.function(SEARCH_WORD_LIST_FUNCTION, { deterministic: true }, (ownerId: unknown, title: unknown, body: unknown) =>
+    JSON.stringify(typeof ownerId === 'string' ? taggedWordList(ownerId, ...[title, body].filter((text): text is string => typeof text === 'string')) : []),
   )
 }

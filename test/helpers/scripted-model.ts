@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider'
 import { MockLanguageModelV4 } from 'ai/test'
+import type { Visitor } from './chat.ts'
 
 export interface Script {
   words: string[]
@@ -57,4 +58,18 @@ export function scriptedModel(script: Script) {
 /** Makes every chat in `app` answer with `model`. */
 export function useModel(app: FastifyInstance, model: MockLanguageModelV4) {
   app.llm.resolve = async () => model as never
+}
+
+/** Has the chat's last question answered with `words` (streamed) and waits until the answer is stored. */
+export async function answerWith(app: FastifyInstance, v: Visitor, chatId: string, words: string[]): Promise<void> {
+  useModel(app, scriptedModel({ words }))
+  const chat = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json()
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/chats/${chatId}`,
+    headers: v.headers(true),
+    payload: { id: chatId, messages: [chat.messages.at(-1)], trigger: 'submit-message' },
+  })
+  if (res.statusCode !== 200) throw new Error(`answer: ${res.statusCode} ${res.body}`)
+  await app.answers.get(chatId)?.settled
 }

@@ -4,14 +4,33 @@
 // owner goes, nothing of anyone else's, and the owners' totals follow. Answers being written in
 // the owner's chats stop first, and only those are asked to (not each of 10,000 chats in turn).
 import t from 'tap'
-import { sql, type CompiledQuery } from 'kysely'
+import { sql } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
-import { byMessages } from '../../server/services/chats/chat-store.ts'
+import { byMessages, REMOVE_BATCH_MESSAGES } from '../../server/services/chats/chat-store.ts'
 import { createAnswerRows } from '../../server/services/chats/answer-rows.ts'
 import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
+import { recordStatements } from '../helpers/record-statements.ts'
+
+/** Runs `work`, counting the event loop's turns meanwhile: a request would be answered in each. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0
+  let working = true
+  const counting = (async () => {
+    while (working) {
+      await nextTurn()
+      turns++
+    }
+  })()
+  try {
+    return { result: await work(), turns }
+  } finally {
+    working = false
+    await counting
+  }
+}
 
 t.test('chats are grouped by about so many messages, a bigger chat alone, in order', async (t) => {
   const chats = [
@@ -32,22 +51,13 @@ for (const dialect of DIALECTS) {
     const { app } = built
     const now = Date.now()
     await seedHistory(app.db, 'owner-big', { chats: 150, messages: 3000, idPrefix: 'big', now })
+    // And one long chat: its 500 messages go in batches too, not in one statement.
+    await seedHistory(app.db, 'owner-big', { chats: 1, messages: 500, idPrefix: 'big-long', now: now - 1000 })
     const kept = await seedHistory(app.db, 'owner-other', { chats: 5, messages: 100, idPrefix: 'other', now })
 
-    // Turns of the event loop while the chats are deleted: a request would be answered in each.
-    let turns = 0
-    let deleting = true
-    const counting = (async () => {
-      while (deleting) {
-        await nextTurn()
-        turns++
-      }
-    })()
-    const removed = await app.chats.removeAllOf('owner-big')
-    deleting = false
-    await counting
-    t.equal(removed, 150)
-    t.ok(turns >= 3000 / 200, `the event loop turned between batches (${turns} turns for 3,000 messages)`)
+    const { result: removed, turns } = await turnsDuring(() => app.chats.removeAllOf('owner-big'))
+    t.equal(removed, 151)
+    t.ok(turns >= 3500 / REMOVE_BATCH_MESSAGES, `the event loop turned between batches (${turns} turns for 3,500 messages)`)
 
     const count = async (owner: string) =>
       Number((await app.db.selectFrom('messages').innerJoin('chats', 'chats.id', 'messages.chat_id').select((eb) => eb.fn.countAll().as('n')).where('chats.owner_id', '=', owner).executeTakeFirstOrThrow()).n)
@@ -57,6 +67,33 @@ for (const dialect of DIALECTS) {
     t.equal(await count('owner-other'), 100, 'with their messages')
     const totals = await app.db.selectFrom('owner_totals').selectAll().execute()
     t.same(totals.map((row) => [row.owner_id, Number(row.chats), Number(row.messages)]), [['owner-other', 5, 100]], 'the totals follow: the owner has none, the other keeps theirs')
+  })
+}
+
+for (const dialect of DIALECTS) {
+  t.test(`one chat of 1,000 messages goes ${REMOVE_BATCH_MESSAGES} messages at a time, other work running between (${dialect})`, async (t) => {
+    const built = await buildAppOn(t, dialect)
+    if (!built) return
+    const { app } = built
+    const owner = visitor()
+    const mine = (await createChat(app, owner, 'A short chat that stays')).json().id as string
+    const { id: ownerId } = await app.db.selectFrom('chats').select('owner_id as id').where('id', '=', mine).executeTakeFirstOrThrow()
+    const [big] = await seedHistory(app.db, ownerId, { chats: 1, messages: 1000, idPrefix: 'long' })
+    const answer = await app.db.selectFrom('messages').select('id').where('chat_id', '=', big!).where('role', '=', 'assistant').orderBy('seq').executeTakeFirstOrThrow()
+    t.equal((await app.inject({ method: 'POST', url: `/api/chats/${big}/votes`, headers: owner.headers(true), payload: { messageId: answer.id, value: 'up' } })).statusCode, 200)
+
+    const { result: res, turns } = await turnsDuring(() => app.inject({ method: 'DELETE', url: `/api/chats/${big}`, headers: owner.headers() }))
+    t.equal(res.statusCode, 204)
+    t.ok(turns >= 1000 / REMOVE_BATCH_MESSAGES - 1, `the event loop turned between batches (${turns} turns for 1,000 messages)`)
+    t.equal((await app.inject({ url: `/api/chats/${big}`, headers: owner.headers() })).statusCode, 404, 'the chat is gone')
+    const left = async (table: 'messages' | 'votes') =>
+      Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('chat_id', '=', big!).executeTakeFirstOrThrow()).n)
+    t.same([await left('messages'), await left('votes')], [0, 0], 'with its messages and votes')
+    const found = (await app.inject({ url: '/api/chats/search?q=topic1', headers: owner.headers() })).json().results as Array<{ chatId: string }>
+    t.notOk(found.some((hit) => hit.chatId === big), 'and its words in the search index')
+    const totals = await app.db.selectFrom('owner_totals').select(['chats', 'messages']).where('owner_id', '=', ownerId).executeTakeFirstOrThrow()
+    t.same([Number(totals.chats), Number(totals.messages)], [1, 1], 'the owner\'s totals follow: the short chat and its question')
+    t.equal((await app.inject({ url: `/api/chats/${mine}`, headers: owner.headers() })).statusCode, 200, 'the other chat stays')
   })
 }
 
@@ -105,14 +142,7 @@ for (const dialect of DIALECTS) {
     const { app } = built
     // The statements the store runs for start-up (settling answers a crash cut) and for Delete all
     // chats (what to stop), caught as it runs them on a database handle that records them.
-    const statements: CompiledQuery[] = []
-    const recording = app.db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        statements.push(app.db.getExecutor().compileQuery(node, queryId))
-        return node
-      },
-      transformResult: async ({ result }) => result,
-    })
+    const { db: recording, statements } = recordStatements(app.db)
     const rows = createAnswerRows(recording, Date.now)
     await rows.settleInterrupted()
     await rows.idsAnswering('someone')

@@ -1,7 +1,8 @@
 // Chats that exist before migration 0003_chat_search are searchable after it, on both databases;
 // and the migration can be undone and redone.
 import t from 'tap'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import { ownerTag } from '../../server/db/search-words.ts'
 import type { Database } from '../../server/db/schema.ts'
 import { createChatSearch } from '../../server/services/chats/chat-search.ts'
 import { DIALECTS } from '../helpers/postgres-dialects.ts'
@@ -32,6 +33,13 @@ for (const dialect of DIALECTS) {
     t.match(await search.search('o1', 'filter', 20), [{ chatId: 'old', messageId: 'm1' }], 'an old message')
     t.same(await search.search('o1', 'hidden', 20), [], 'only text parts are indexed')
     t.same(await search.search('o2', 'aquarium', 20), [], 'another owner')
+    t.match(await search.search('o1', 'mainten', 20), [{ chatId: 'old', messageId: null }], 'the start of an old word')
+    if (dialect === 'sqlite') {
+      // A word being typed is searched as the words its owner has used (0018): the old ones are listed too.
+      const { rows } = await sql<{ word: string }>`SELECT word FROM chat_search_words`.execute(db)
+      const tag = ownerTag('o1')
+      t.same(rows.map((row) => row.word).sort(), ['aquarium', 'change', 'filter', 'how', 'i', 'maintenance', 'often', 'should', 'the'].map((word) => tag + word), "the old chat's words")
+    }
 
     t.notOk((await migrator.migrateDown()).error, 'undone')
     t.notOk((await migrator.migrateUp()).error, 'and redone')

@@ -6,7 +6,8 @@ import t from 'tap'
 import { sql } from 'kysely'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, visitor } from '../helpers/chat.ts'
-import { ownerTag } from '../../server/db/search-words.ts'
+import { endOfWordsStartingWith, ownerTag } from '../../server/db/search-words.ts'
+import { answerWith } from '../helpers/scripted-model.ts'
 import type { FastifyInstance } from 'fastify'
 
 async function ownerOf(app: FastifyInstance, chatId: string): Promise<string> {
@@ -73,4 +74,70 @@ t.test("two owners sharing a tag would walk each other's rows, and still see onl
   t.same(found.map((hit) => hit.chatId), [mine], 'their chat is walked but never shown')
   const jam = (await app.inject({ url: '/api/chats/search?q=jam', headers: me.headers() })).json().results
   t.same(jam, [], 'a word only their chat holds finds nothing')
+})
+
+t.test('every word in the index is in the list of words its owner has used, whatever wrote it', async (t) => {
+  const { app } = await buildApp(t)
+  if (app.dbDialect !== 'sqlite') return t.pass('PostgreSQL searches a word being typed as a prefix of its stored vectors')
+  const before = visitor()
+  const after = visitor()
+  const chat = (await createChat(app, before, 'Rhubarb crumble questions')).json().id as string
+  // An answer streamed in (its message is written, then rewritten as its words arrive).
+  await answerWith(app, before, chat, ['Stewed ', 'rhubarb ', 'needs ', 'sugar.'])
+  t.equal((await app.inject({ method: 'PATCH', url: `/api/chats/${chat}`, headers: before.headers(true), payload: { title: 'Orchard planning' } })).statusCode, 200)
+  const mine = (await createChat(app, after, 'Quinces')).json().id as string
+  await app.chats.moveOwner(await ownerOf(app, chat), await ownerOf(app, mine))
+
+  await sql`CREATE VIRTUAL TABLE temp.search_terms USING fts5vocab(main, chat_search, row)`.execute(app.db)
+  const { rows: missing } = await sql<{ term: string }>`
+    SELECT term FROM temp.search_terms WHERE term NOT IN (SELECT word FROM chat_search_words)`.execute(app.db)
+  t.same(missing, [], 'none missing')
+  const tag = ownerTag(await ownerOf(app, mine))
+  const { rows: theirs } = await sql<{ word: string }>`SELECT word FROM chat_search_words WHERE word >= ${tag} AND word < ${endOfWordsStartingWith(tag)}`.execute(app.db)
+  t.same(
+    theirs.map((row) => row.word.slice(tag.length)).sort(),
+    ['crumble', 'needs', 'orchard', 'planning', 'questions', 'quinces', 'rhubarb', 'stewed', 'sugar'],
+    "the new owner's words: the moved chat's title, question and answer, and their own chat's (its title and question are the same word)",
+  )
+})
+
+t.test("an owner's list of words goes with their last chat: deleted, all deleted, swept or moved", async (t) => {
+  const { app } = await buildApp(t)
+  if (app.dbDialect !== 'sqlite') return t.pass('PostgreSQL keeps no list of words')
+  const listed = async (chatId: string) => {
+    const tag = ownerTag(await ownerOf(app, chatId))
+    return async () => (await sql<{ word: string }>`SELECT word FROM chat_search_words WHERE word >= ${tag} AND word < ${endOfWordsStartingWith(tag)}`.execute(app.db)).rows.map((row) => row.word.slice(tag.length)).sort()
+  }
+
+  const one = visitor()
+  const first = (await createChat(app, one, 'Pumpkin soup')).json().id as string
+  const second = (await createChat(app, one, 'Leek tart')).json().id as string
+  const wordsOfOne = await listed(first)
+  t.same(await wordsOfOne(), ['leek', 'pumpkin', 'soup', 'tart'])
+  t.equal((await app.inject({ method: 'DELETE', url: `/api/chats/${first}`, headers: one.headers() })).statusCode, 204)
+  t.same(await wordsOfOne(), ['leek', 'pumpkin', 'soup', 'tart'], 'kept while they have a chat')
+  t.equal((await app.inject({ method: 'DELETE', url: `/api/chats/${second}`, headers: one.headers() })).statusCode, 204)
+  t.same(await wordsOfOne(), [], 'forgotten with their last chat')
+
+  const two = visitor()
+  const wordsOfTwo = await listed((await createChat(app, two, 'Plum jam')).json().id as string)
+  await createChat(app, two, 'Fig jam')
+  t.equal((await app.inject({ method: 'DELETE', url: '/api/chats', headers: two.headers(true), payload: { confirm: 'delete all chats' } })).statusCode, 200)
+  t.same(await wordsOfTwo(), [], 'Delete all chats')
+
+  const three = visitor()
+  const oldChat = (await createChat(app, three, 'Cherry pie')).json().id as string
+  const wordsOfThree = await listed(oldChat)
+  await app.db.updateTable('chats').set({ updated_at: Date.now() - 400 * 86_400_000 }).where('id', '=', oldChat).execute()
+  t.match(await app.retention.sweep(Date.now()), { chats: 1 })
+  t.same(await wordsOfThree(), [], "a visitor's chats swept by retention")
+
+  const before = visitor()
+  const after = visitor()
+  const moved = (await createChat(app, before, 'Apricot compote')).json().id as string
+  const wordsOfBefore = await listed(moved)
+  const mine = (await createChat(app, after, 'Mine')).json().id as string
+  await app.chats.moveOwner(await ownerOf(app, moved), await ownerOf(app, mine))
+  t.same(await wordsOfBefore(), [], 'moved to their account on sign-in: gone from the visitor')
+  t.same(await (await listed(mine))(), ['apricot', 'compote', 'mine'], 'and listed for the account')
 })

@@ -4,7 +4,7 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, visitor, type Visitor } from '../helpers/chat.ts'
-import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
+import { answerWith } from '../helpers/scripted-model.ts'
 import { buildAppOn, DIALECTS, type Dialect } from '../helpers/postgres-dialects.ts'
 import type { ChatSearchHit } from '../../shared/chat-search.ts'
 
@@ -28,20 +28,6 @@ async function chatWith(app: FastifyInstance, v: Visitor, text: string, title?: 
   return id
 }
 
-/** Has the chat's question answered with `words` and waits until the answer is stored. */
-async function answer(app: FastifyInstance, v: Visitor, chatId: string, words: string[]) {
-  useModel(app, scriptedModel({ words }))
-  const chat = (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json()
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/chats/${chatId}`,
-    headers: v.headers(true),
-    payload: { id: chatId, messages: [chat.messages.at(-1)], trigger: 'submit-message' },
-  })
-  if (res.statusCode !== 200) throw new Error(`answer: ${res.statusCode} ${res.body}`)
-  await app.answers.get(chatId)?.settled
-}
-
 /** Runs `fn` once per dialect, each with its own app and empty database. */
 function eachDialect(name: string, fn: (t: Test, app: FastifyInstance, dialect: Dialect) => Promise<void>) {
   t.test(name, async (t) => {
@@ -62,7 +48,7 @@ eachDialect('finds chats by title and by message text, questions and answers ali
   const byTitle = await chatWith(app, v, 'something unrelated', 'Sourdough starter notes')
   const byQuestion = await chatWith(app, v, 'How do I configure a reverse proxy for websockets?')
   const byAnswer = await chatWith(app, v, 'Tell me about fermentation')
-  await answer(app, v, byAnswer, ['Lactobacillus ', 'bacteria ', 'convert ', 'sugars.'])
+  await answerWith(app, v, byAnswer, ['Lactobacillus ', 'bacteria ', 'convert ', 'sugars.'])
 
   const title = await hits(app, v, 'sourdough')
   t.same(title.map((hit) => hit.chatId), [byTitle])
@@ -98,7 +84,7 @@ eachDialect('best matches first: a title hit or several hits outrank one passing
   const passing = await chatWith(app, v, `${filler} by the way there is a garden ${filler} ${filler}`)
   const titled = await chatWith(app, v, 'what grows well in shade?', 'Garden planning')
   const several = await chatWith(app, v, 'My garden has clay soil: which garden plants cope?')
-  await answer(app, v, several, ['A ', 'clay ', 'garden ', 'suits ', 'roses.'])
+  await answerWith(app, v, several, ['A ', 'clay ', 'garden ', 'suits ', 'roses.'])
 
   const results = await hits(app, v, 'garden')
   t.equal(results.length, 3, 'one result per chat')
@@ -109,6 +95,14 @@ eachDialect('best matches first: a title hit or several hits outrank one passing
   const limited = await search(app, v, 'garden', '&limit=1')
   t.equal(limited.json().results.length, 1, 'limit caps the results')
   t.equal(limited.json().results[0].chatId, results[0]!.chatId)
+})
+
+eachDialect('a title counts as four messages: an older chat named for the word outranks newer passing mentions', async (t, app) => {
+  const v = visitor()
+  const named = await chatWith(app, v, 'what grows well in shade?', 'Garden planning')
+  const mentions = await chatWith(app, v, 'There is a garden behind the school.', 'School')
+  await answerWith(app, v, mentions, ['The ', 'garden ', 'is ', 'open ', 'on ', 'Sundays.'])
+  t.same((await hits(app, v, 'garden')).map((hit) => hit.chatId), [named, mentions], 'one title hit above two newer message hits')
 })
 
 eachDialect('a whole word outranks a longer word it starts (the last word is also a prefix)', async (t, app) => {
@@ -125,7 +119,7 @@ eachDialect('equal matches: the chat that mentioned it last comes first, whateve
   const older = await chatWith(app, v, 'Which telescope for a beginner?', 'Stargazing')
   const newer = await chatWith(app, v, 'Which telescope for a balcony?', 'Astronomy')
   // The older chat goes on about something else: active last, but its mention is the older one.
-  await answer(app, v, older, ['Binoculars ', 'first.'])
+  await answerWith(app, v, older, ['Binoculars ', 'first.'])
   t.same((await hits(app, v, 'telescope')).map((hit) => hit.chatId), [newer, older])
 })
 
@@ -202,7 +196,7 @@ eachDialect('a deleted chat disappears from the results, with its messages', asy
   const v = visitor()
   const kept = await chatWith(app, v, 'keep this note about telescopes')
   const gone = await chatWith(app, v, 'delete this note about telescopes', 'Telescopes to delete')
-  await answer(app, v, gone, ['Refractors ', 'and ', 'telescopes.'])
+  await answerWith(app, v, gone, ['Refractors ', 'and ', 'telescopes.'])
   t.equal((await hits(app, v, 'telescopes')).length, 2)
   t.equal((await app.inject({ method: 'DELETE', url: `/api/chats/${gone}`, headers: v.headers() })).statusCode, 204)
   t.same((await hits(app, v, 'telescopes')).map((hit) => hit.chatId), [kept])
@@ -223,7 +217,7 @@ eachDialect('a renamed chat is found by its new title, not its old one', async (
 eachDialect('an edit drops the truncated messages from the results', async (t, app) => {
   const v = visitor()
   const chat = await chatWith(app, v, 'first question about volcanoes')
-  await answer(app, v, chat, ['Magma ', 'chambers.'])
+  await answerWith(app, v, chat, ['Magma ', 'chambers.'])
   const stored = (await app.inject({ url: `/api/chats/${chat}`, headers: v.headers() })).json()
   t.equal((await hits(app, v, 'magma')).length, 1)
   const res = await app.inject({ method: 'DELETE', url: `/api/chats/${chat}/messages`, headers: v.headers(true), payload: { messageId: stored.messages[1].id, type: 'regenerate' } })

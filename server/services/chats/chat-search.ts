@@ -1,4 +1,4 @@
-// Full-text search over one owner's chats (titles and message text): SQLite FTS5 (bm25) or
+// Full-text search over one owner's chats (titles and message text): SQLite FTS5 or
 // PostgreSQL full-text search (ts_rank), both set up by migration 0003_chat_search.
 //
 // One result per chat, best chats first: a chat's score adds up all its matching rows (its title
@@ -10,7 +10,7 @@
 // matched words in it, so a client renders it as text and never as HTML.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { foldForSearch as folded, ownerTag, searchWords } from '../../db/search-words.ts'
+import { endOfWordsStartingWith, foldForSearch as folded, ownerTag, searchWords } from '../../db/search-words.ts'
 
 import type { ChatSearchHit } from '../../../shared/chat-search.ts'
 
@@ -24,6 +24,13 @@ export const CHAT_SEARCH_TITLE_WEIGHT = 4
  * rarer words.
  */
 export const CHAT_SEARCH_CANDIDATES = 2000
+/**
+ * A word being typed is searched as the owner's words it starts, each whole (SQLite), when it
+ * starts at most this many; beyond that (a letter or two) as FTS5's prefix, which reads every row of
+ * every word it starts. Measured on the 1,000,000-message history (bench:history's): each word
+ * walked costs about 33 µs (256 words: 8 ms), the prefix `t*` 180–290 ms and `g*` 50–110 ms.
+ */
+export const CHAT_SEARCH_PREFIX_WORDS = 256
 /** At most this many words of the query are searched for. */
 export const CHAT_SEARCH_MAX_TERMS = 12
 /** Words in a snippet, as FTS5's snippet() was asked for. */
@@ -121,62 +128,126 @@ async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string
   const tag = ownerTag(ownerId)
   const words = [...new Set(terms.flatMap(searchWords))].map((word) => tag + word)
   if (words.length === 0) return []
-  const match = fts5Query(words)
   // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
-  // stops there), so a common word costs the same in a history of 100 chats or of 10,000. Only the
-  // chats shown are then tested for their owner: every candidate is under this owner's tag, and
-  // testing each one's chat cost more than ranking them (1,503 rows for a rare word). bm25() is
-  // lower for better matches; summing per chat rewards several hits. Equal totals: the chat with
-  // the newest match first (rows are numbered as written; a title's row is as old as its chat).
-  // A row holding the last word whole scores twice: those rows are found by a second walk kept to
-  // the candidates' rowids (not by an OR in the MATCH: bm25 would count every row of the whole
-  // word, a walk through its whole list: +14 ms for a word in half of 1,000,000 messages). The
-  // chats are ranked by one aggregate; only the shown chats' rows are then sorted for their best.
-  const { rows } = await sql<Row & { rid: number }>`
-    WITH hits AS MATERIALIZED (
-      SELECT chat_search.rowid AS rid, d.chat_id, d.message_id,
-        bm25(chat_search, ${CHAT_SEARCH_TITLE_WEIGHT}, 1.0) AS score
-      FROM chat_search
-      JOIN chat_search_docs AS d ON d.id = chat_search.rowid
-      WHERE chat_search MATCH ${match}
-      ORDER BY chat_search.rowid DESC
-      LIMIT ${CHAT_SEARCH_CANDIDATES}
-    ),
-    whole AS (
-      SELECT rowid AS rid FROM chat_search
-      WHERE chat_search MATCH ${fts5Query(words, true)}
-        AND rowid >= (SELECT min(rid) FROM hits) AND rowid <= (SELECT max(rid) FROM hits)
-    ),
-    scored AS MATERIALIZED (
-      SELECT rid, chat_id, message_id, score * CASE WHEN rid IN (SELECT rid FROM whole) THEN 2 ELSE 1 END AS score
-      FROM hits
-    ),
-    top AS MATERIALIZED (
-      SELECT chat_id, sum(score) AS total, max(rid) AS latest FROM scored
-      GROUP BY chat_id
-      ORDER BY total, latest DESC, chat_id
-      LIMIT ${limit}
-    ),
-    shown AS (
-      SELECT s.rid, s.chat_id, s.message_id, t.total, t.latest,
-        row_number() OVER (PARTITION BY s.chat_id ORDER BY s.score, s.message_id IS NOT NULL) AS position
-      FROM scored AS s JOIN top AS t ON t.chat_id = s.chat_id
-    )
-    -- CROSS JOIN keeps this order (SQLite's rule): with a plain join the planner read all of the
-    -- owner's chats by owner_id (10,000 for the big history) to meet the 20 shown.
-    SELECT r.rid, r.chat_id, c.title, r.message_id, c.updated_at
-    FROM shown AS r CROSS JOIN chats AS c ON c.id = r.chat_id
-    WHERE r.position = 1 AND c.owner_id = ${ownerId}
-    ORDER BY r.total, r.latest DESC, r.chat_id`.execute(db)
-  if (rows.length === 0) return []
+  // stops there), so a common word costs the same in a history of 100 chats or of 10,000. The last
+  // word is also the start of longer words, searched as the owner's words it starts (typedWordMatch).
+  // When it starts no other word of theirs, one walk of it whole is all (a rare word: 1,503 rows
+  // walked once instead of twice). Otherwise first with the last word whole: that walk stops early,
+  // and only when it finds fewer rows than that are the longer words walked too; a common word typed
+  // whole skips them, and those longer words, which would rank half as high, are left out.
+  const exact = fts5Query(words, true)
+  const started = await wordsStartingWith(db, words.at(-1)!)
+  if (started.length === 1 && started[0] === words.at(-1)) {
+    const candidates = await candidateRows(db, exact)
+    return rankedChats(db, ownerId, terms, candidates, new Set(candidates.map((row) => row.id)), limit)
+  }
+  const { rows: wholeRows } = await sql<{ id: number }>`
+    SELECT rowid AS id FROM chat_search WHERE chat_search MATCH ${exact}
+    ORDER BY rowid DESC LIMIT ${CHAT_SEARCH_CANDIDATES}`.execute(db)
+  const wholeIds = new Set(wholeRows.map((row) => row.id))
+  const candidates = await candidateRows(db, wholeIds.size === CHAT_SEARCH_CANDIDATES ? exact : typedWordMatch(words, started))
+  return rankedChats(db, ownerId, terms, candidates, wholeIds, limit)
+}
+
+/**
+ * The 20 (`limit`) best chats of these candidate rows, each with its best row's snippet; rows in
+ * `wholeIds` hold the last word whole.
+ */
+async function rankedChats(
+  db: Kysely<Database>,
+  ownerId: string,
+  terms: string[],
+  candidates: CandidateRow[],
+  wholeIds: Set<number>,
+  limit: number,
+): Promise<Row[]> {
+  // Ranked here rather than by bm25(): bm25 counts, on every search, how many rows of the whole
+  // index hold each word (a walk through each word's list: 65 ms for that common word), so its cost
+  // grew with the history. A row counts 1, a title CHAT_SEARCH_TITLE_WEIGHT; holding the last word
+  // whole doubles it ("garden" above "gardening"). A chat's score is the sum of its rows (several
+  // hits outrank one passing mention); equal scores: the newest match first (rows are numbered as
+  // written; a title's row is as old as its chat). A chat's best row, the newest of its
+  // best-scored, gives the snippet and the message to open.
+  const chats = new Map<string, { total: number; latest: number; best: CandidateRow; bestScore: number }>()
+  for (const row of candidates) {
+    const score = (row.message_id === null ? CHAT_SEARCH_TITLE_WEIGHT : 1) * (wholeIds.has(row.id) ? 2 : 1)
+    const chat = chats.get(row.chat_id)
+    if (!chat) chats.set(row.chat_id, { total: score, latest: row.id, best: row, bestScore: score })
+    else {
+      chat.total += score
+      chat.latest = Math.max(chat.latest, row.id)
+      if (score > chat.bestScore || (score === chat.bestScore && row.id > chat.best.id)) Object.assign(chat, { best: row, bestScore: score })
+    }
+  }
+  const ranked = [...chats.entries()].sort(
+    ([idA, a], [idB, b]) => b.total - a.total || b.latest - a.latest || (idA < idB ? -1 : idA > idB ? 1 : 0),
+  )
+  // Only the chats shown are tested for their owner: every candidate is under this owner's tag, so
+  // another owner's chat shows up only if two owners share a tag (search-words.ts); then the next
+  // ones are read until the page is full.
+  const shown: Array<Row & { rid: number }> = []
+  for (let from = 0; from < ranked.length && shown.length < limit; from += limit) {
+    const slice = ranked.slice(from, from + limit)
+    // `+owner_id`: without it SQLite read the owner's chats through their owner index (10,000 for
+    // the big history, 3 ms) to meet 20 ids, instead of reading the 20 by their key.
+    const { rows: owned } = await sql<{ id: string; title: string; updated_at: number }>`
+      SELECT id, title, updated_at FROM chats
+      WHERE +owner_id = ${ownerId} AND id IN (${sql.join(slice.map(([id]) => id))})`.execute(db)
+    const byId = new Map(owned.map((chat) => [chat.id, chat]))
+    for (const [id, { best }] of slice) {
+      const chat = byId.get(id)
+      if (chat && shown.length < limit) shown.push({ rid: best.id, chat_id: id, title: chat.title, message_id: best.message_id, updated_at: chat.updated_at, snippet: null })
+    }
+  }
+  if (shown.length === 0) return []
   // Snippets only for the rows shown, made here from their text: FTS5's snippet() re-reads the
   // whole posting list of a prefix term for every row, which costs in proportion to the history.
   const { rows: docs } = await sql<{ id: number; title: string; body: string }>`
-    SELECT id, title, body FROM chat_search_docs WHERE id IN (${sql.join(rows.map((row) => row.rid))})`.execute(db)
+    SELECT id, title, body FROM chat_search_docs WHERE id IN (${sql.join(shown.map((row) => row.rid))})`.execute(db)
   const byRow = new Map(docs.map((doc) => [doc.id, markedSnippet(doc.body || doc.title, terms)]))
-  return rows.map(({ rid, ...row }) => ({ ...row, snippet: byRow.get(rid) ?? null }))
+  return shown.map(({ rid, ...row }) => ({ ...row, snippet: byRow.get(rid) ?? null }))
 }
 
+interface CandidateRow {
+  id: number
+  chat_id: string
+  message_id: string | null
+}
+
+/**
+ * The FTS5 query for these tagged words with the last one read as the start of a word: as the
+ * whole words the owner has used that it starts (`started`, from chat_search_words: migration 0018), each walked
+ * newest first and stopped at the limit like any word. Read as a prefix instead, FTS5 builds the
+ * list of every row of every word it starts before returning the first (36–50 ms for "gard" in a
+ * history of 1,000,000 messages, 1–2 ms as its words). A start of more than
+ * CHAT_SEARCH_PREFIX_WORDS words is still read as a prefix, and so is one that starts none of
+ * their words (a typo: FTS5 then finds no list to read).
+ */
+function typedWordMatch(words: string[], started: string[]): string {
+  if (started.length === 0 || started.length > CHAT_SEARCH_PREFIX_WORDS) return fts5Query(words)
+  const typed = `(${started.map((word) => `"${word}"`).join(' OR ')})`
+  return [...words.slice(0, -1).map((word) => `"${word}"`), typed].join(' AND ')
+}
+
+/** Up to CHAT_SEARCH_PREFIX_WORDS + 1 of the owner's listed words starting with this tagged word (itself included). */
+async function wordsStartingWith(db: Kysely<Database>, tagged: string): Promise<string[]> {
+  const { rows } = await sql<{ word: string }>`
+    SELECT word FROM chat_search_words WHERE word >= ${tagged} AND word < ${endOfWordsStartingWith(tagged)}
+    LIMIT ${CHAT_SEARCH_PREFIX_WORDS + 1}`.execute(db)
+  return rows.map((row) => row.word)
+}
+
+/** The owner's newest CHAT_SEARCH_CANDIDATES rows matching an FTS5 query, with their chat and message (in no order). */
+async function candidateRows(db: Kysely<Database>, match: string): Promise<CandidateRow[]> {
+  // CROSS JOIN keeps the walk first (SQLite's rule), so it stops at the limit before the join.
+  const { rows } = await sql<CandidateRow>`
+    SELECT d.id, d.chat_id, d.message_id
+    FROM (
+      SELECT rowid AS rid FROM chat_search WHERE chat_search MATCH ${match}
+      ORDER BY rowid DESC LIMIT ${CHAT_SEARCH_CANDIDATES}
+    ) AS hits CROSS JOIN chat_search_docs AS d ON d.id = hits.rid`.execute(db)
+  return rows
+}
 
 /**
  * About SNIPPET_WORDS words of `text` around its first match of `terms` (the last one may be the

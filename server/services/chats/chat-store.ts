@@ -2,6 +2,7 @@
 // (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
 // UIMessage parts stored as JSON.
 import type { Kysely, Transaction } from 'kysely'
+import { forgetWordsOfOwnersWithoutChats } from './owner-search-words.ts'
 import { toMessage, toSummary } from './chat-rows.ts'
 import { countVersions, createChatTree, markShown } from './chat-tree.ts'
 import { createChatLists } from './chat-lists.ts'
@@ -11,8 +12,27 @@ import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 import { groupedWrites } from '../../db/write-groups.ts'
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 
-/** Messages deleted in one statement when an owner's chats all go (each costs some µs of SQLite's time). */
-const REMOVE_BATCH_MESSAGES = 200
+/** Messages deleted in one statement when a chat or an owner's chats go (each costs some µs of SQLite's time). */
+export const REMOVE_BATCH_MESSAGES = 200
+
+/**
+ * Deletes a chat. A chat of more than REMOVE_BATCH_MESSAGES messages loses them that many at a time,
+ * newest first, with other requests served in between, then goes itself: in one statement a chat of
+ * 1,000 messages held SQLite's one thread for 26–37 ms (bench:history), mostly its rows leaving the
+ * search index. Meanwhile a reader may see the chat shorter; its answers were stopped before.
+ */
+async function removeChat(db: Kysely<Database>, chatId: string): Promise<boolean> {
+  for (;;) {
+    const newest = await db.selectFrom('messages').select('id').where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(REMOVE_BATCH_MESSAGES + 1).execute()
+    if (newest.length <= REMOVE_BATCH_MESSAGES) break
+    const batch = newest.slice(0, REMOVE_BATCH_MESSAGES).map((row) => row.id)
+    await db.deleteFrom('messages').where('chat_id', '=', chatId).where('id', 'in', batch).execute()
+    await yieldToRequests()
+  }
+  // The rest of its messages, votes and search rows go with it (ON DELETE CASCADE and triggers).
+  const result = await db.deleteFrom('chats').where('id', '=', chatId).executeTakeFirst()
+  return Number(result.numDeletedRows) === 1
+}
 
 /** Chat ids in groups of about `most` messages (a bigger chat alone), in order. */
 export function byMessages(chats: Array<{ id: string; message_count: number | string }>, most: number): string[][] {
@@ -31,6 +51,32 @@ export function byMessages(chats: Array<{ id: string; message_count: number | st
   }
   if (current.length > 0) batches.push(current)
   return batches
+}
+
+/**
+ * Deletes these chats about REMOVE_BATCH_MESSAGES messages per statement (a bigger chat alone, its
+ * messages in batches), with other requests served between; with `ownerId`, only while still theirs
+ * (a chat moved to a new owner meanwhile stays). Returns how many went. The owners (`ownerId`, or
+ * each chat's `owner_id`) left without chats have their list of words forgotten.
+ */
+export async function removeChats(
+  db: Kysely<Database>,
+  chats: Array<{ id: string; message_count: number | string; owner_id?: string }>,
+  ownerId?: string,
+): Promise<number> {
+  const big = new Set(chats.filter((chat) => Number(chat.message_count) > REMOVE_BATCH_MESSAGES).map((chat) => chat.id))
+  let removed = 0
+  for (const batch of byMessages(chats, REMOVE_BATCH_MESSAGES)) {
+    if (batch.length === 1 && big.has(batch[0]!)) removed += (await removeChat(db, batch[0]!)) ? 1 : 0
+    else {
+      let statement = db.deleteFrom('chats').where('id', 'in', batch)
+      if (ownerId !== undefined) statement = statement.where('owner_id', '=', ownerId)
+      removed += Number((await statement.executeTakeFirst()).numDeletedRows)
+    }
+    await yieldToRequests()
+  }
+  await forgetWordsOfOwnersWithoutChats(db, ownerId !== undefined ? [ownerId] : chats.flatMap((chat) => (chat.owner_id === undefined ? [] : [chat.owner_id])))
+  return removed
 }
 
 export { decodeCursor, encodeCursor, PINNED_MAX, type ChatCursor, type ChatListView } from './chat-lists.ts'
@@ -222,24 +268,24 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       for (;;) {
         const chats = await db.selectFrom('chats').select(['id', 'message_count']).where('owner_id', '=', ownerId).limit(100).execute()
         if (chats.length === 0) return removed
-        for (const batch of byMessages(chats, REMOVE_BATCH_MESSAGES)) {
-          const result = await db.deleteFrom('chats').where('owner_id', '=', ownerId).where('id', 'in', batch).executeTakeFirst()
-          removed += Number(result.numDeletedRows)
-          await yieldToRequests()
-        }
+        removed += await removeChats(db, chats, ownerId)
       }
     },
 
     async remove(chatId: string): Promise<boolean> {
       // Messages and votes go with it (ON DELETE CASCADE; SQLite enforces it with foreign_keys=ON).
-      const result = await db.deleteFrom('chats').where('id', '=', chatId).executeTakeFirst()
-      return Number(result.numDeletedRows) === 1
+      const owner = await db.selectFrom('chats').select('owner_id').where('id', '=', chatId).executeTakeFirst()
+      const removed = await removeChat(db, chatId)
+      if (owner) await forgetWordsOfOwnersWithoutChats(db, [owner.owner_id])
+      return removed
     },
 
     /** On sign-in: the anonymous owner's chats become the user's, all or none. */
     async moveOwner(fromOwnerId: string, toOwnerId: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const result = await trx.updateTable('chats').set({ owner_id: toOwnerId }).where('owner_id', '=', fromOwnerId).executeTakeFirst()
+        // Their words were indexed again under the new owner (and listed for them) by the triggers.
+        await forgetWordsOfOwnersWithoutChats(trx, [fromOwnerId])
         return Number(result.numUpdatedRows)
       })
     },
