@@ -22,6 +22,9 @@ export async function preload(state: PageState): Promise<void> {
   else await pages[state.route as keyof typeof pages].load()
 }
 
+/** Linked instead of the shell's stylesheet for the pages it does not cover (shared/page-layout.ts). */
+export { default as wholeStylesheet } from './styles.css?url'
+
 /** Vite source path of each page's chunk, to preload it from the client manifest. */
 export const pageModules: Record<string, string> = {
   index: 'pages/home.tsx',

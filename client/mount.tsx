@@ -13,6 +13,10 @@ import { completeSignInPopup, watchSignInPopup } from './lib/auth-popup.ts'
 import { startUpdateCheck } from './lib/update-check.ts'
 import { seedIconsFromDocument } from './lib/icons.ts'
 import { watchConnection } from './lib/connection.ts'
+import { loadFullStyles, setWholeStylesheetUrl } from './lib/full-styles.ts'
+import wholeStylesheetUrl from './styles.css?url'
+import { pageSettled } from './lib/page-settled.ts'
+import { importWhenConnected } from './lib/chunk-reload.ts'
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')
@@ -21,6 +25,7 @@ async function mount() {
   if (!state || !container) throw new Error('The server did not render the app state')
   // Inside the sign-in popup, returning to the app means the flow is over: hand back and close.
   if (completeSignInPopup()) return
+  setWholeStylesheetUrl(wholeStylesheetUrl)
   seedPageResource(state)
   seedSession(state.session ?? {})
   if (state.chatList) seedChatList(chatListOwner(state.session ?? {}), state.chatList)
@@ -42,9 +47,13 @@ async function mount() {
       },
     },
   )
-  // Neither delays what the page shows: the sign-in popup watcher and the idle-time update check.
+  // None delays what the page shows: the sign-in popup watcher, the idle-time update check, and the
+  // whole stylesheet (the home page painted with the shell's), there before the user opens anything.
   watchSignInPopup()
   startUpdateCheck()
+  void pageSettled()
+    .then(() => importWhenConnected(loadFullStyles))
+    .catch((error: unknown) => console.error('[app] could not load the stylesheet', error))
 }
 
 mount().catch((error: unknown) => {

@@ -13,3 +13,16 @@ export function showsAppLayout(state: { kind: 'page'; route: string } | { kind: 
   if (state.kind === 'error') return !state.error.fatal
   return !PAGES_WITHOUT_LAYOUT.has(state.route)
 }
+
+/**
+ * Pages whose first paint needs only the shell's stylesheet (client/shell.css, the classes of the
+ * entry's and the home page's code): the server links it for them and the whole sheet
+ * (client/styles.css) for every other page and for errors. A page named here must be among the
+ * shell's roots (scripts/build/shell-styles.ts); its code then loads without waiting for the
+ * whole sheet (client/routes.ts).
+ */
+const PAGES_WITH_SHELL_STYLES: ReadonlySet<string> = new Set<PageName>(['index'])
+
+export function paintsWithShellStyles(state: { kind: 'page'; route: string } | { kind: 'error' }): boolean {
+  return state.kind === 'page' && PAGES_WITH_SHELL_STYLES.has(state.route)
+}

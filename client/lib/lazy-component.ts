@@ -6,6 +6,7 @@
 // that can help (chunk-reload.ts); until then the part renders nothing.
 import { useEffect, useState, type ComponentType } from 'react'
 import { importWhenConnected } from './chunk-reload.ts'
+import { loadFullStyles } from './full-styles.ts'
 
 export interface LazyComponent<P> {
   /** Starts (once) loading the chunk; resolves to the component, or null when it failed. */
@@ -20,7 +21,9 @@ export function lazyComponent<P extends object>(name: string, importer: () => Pr
   let loading: Promise<ComponentType<P> | null> | undefined
 
   function load() {
-    loading ??= importWhenConnected(importer).then(
+    // Drawn with the whole stylesheet: a part's classes are not all in the shell's (full-styles.ts).
+    // Asked for once its code is in, not before: some importers wait for the page to settle first.
+    loading ??= importWhenConnected(() => importer().then((component) => loadFullStyles().then(() => component))).then(
       (component) => (loaded = component),
       (error: unknown) => {
         console.error(`[app] could not load ${name}`, error)

@@ -4,6 +4,7 @@
 import { use, type ComponentType } from 'react'
 import { recoverFromChunkError } from './chunk-reload.ts'
 import { ConnectionError, connectionState } from './connection.ts'
+import { loadFullStyles } from './full-styles.ts'
 
 type Module<P> = { default: ComponentType<P> }
 type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
@@ -20,12 +21,17 @@ export interface LazyPage<P = {}> {
   useComponent(): ComponentType<P>
 }
 
-export function lazyPage<P = {}>(importer: () => Promise<Module<P>>): LazyPage<P> {
+/**
+ * `shellStyled`: the page's classes are all in the shell's stylesheet (client/shell.css), so it
+ * does not wait for the whole sheet (the home page, whose first paint that sheet is made for).
+ */
+export function lazyPage<P = {}>(importer: () => Promise<Module<P>>, { shellStyled = false }: { shellStyled?: boolean } = {}): LazyPage<P> {
+  const importWithStyles = shellStyled ? importer : () => Promise.all([importer(), loadFullStyles()]).then(([module]) => module)
   let promise: TrackedPromise<Module<P>> | undefined
   function load(options: { reloadOnChunkError?: boolean } = {}): TrackedPromise<Module<P>> {
     if (!promise) {
       if (typeof window !== 'undefined' && connectionState() !== 'online') return Promise.reject(new ConnectionError())
-      const started: TrackedPromise<Module<P>> = importer().then(
+      const started: TrackedPromise<Module<P>> = importWithStyles().then(
         (module) => {
           // Vite resolves a failed import to undefined if a 'vite:preloadError' listener cancels it.
           if (!module?.default) throw new Error('error loading dynamically imported module: no default export')

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify'
 import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { AppConfig } from '../../fastify.config.ts'
 import { headFor, type PageState } from '../../shared/page-state.ts'
+import { paintsWithShellStyles } from '../../shared/page-layout.ts'
 import { createIconRecorder, type IconLookup } from '../../shared/icons.ts'
 import { compileTemplate, serializeState, type DocumentTemplate } from '../services/html-template.ts'
 import { createRenderCache } from '../services/render-cache.ts'
@@ -21,6 +22,8 @@ export interface SsrEntry {
   renderApp(state: PageState, options: RenderToPipeableStreamOptions, context?: { icons?: IconLookup }): PipeableStream
   preload(state: PageState): Promise<void>
   pageModules: Record<string, string>
+  /** The whole stylesheet's address (client/lib/full-styles.ts); a page the shell's does not cover links it. */
+  wholeStylesheet?: string
 }
 
 export interface RenderOptions {
@@ -107,7 +110,7 @@ export default fp(
           ...(encoding ? { 'content-encoding': encoding } : {}),
         })
         const origin = config.publicUrl ?? `${request.protocol}://${request.host}`
-        body.write(template.start({ nonce, styleNonce: nonces.style, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id }))
+        body.write(template.start({ nonce, styleNonce: nonces.style, head: headFor(state), origin, preloads: preloadsFor(entry, state), buildId: app.buildInfo.id, stylesheet: paintsWithShellStyles(state) ? undefined : entry.wholeStylesheet }))
         return body
       }
 

@@ -20,7 +20,11 @@ const NONCE = '%NONCE%'
 
 export interface DocumentTemplate {
   /** Everything up to and including the opening of the app container. */
-  start(input: { nonce: string; styleNonce?: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string }): string
+  /**
+   * `stylesheet` replaces the href of the template's stylesheet (the shell's, client/shell.css):
+   * the whole sheet for a page the shell's rules do not cover.
+   */
+  start(input: { nonce: string; styleNonce?: string; head: PageHead; origin: string; preloads: readonly string[]; buildId?: string; stylesheet?: string }): string
   /** Everything after the React markup: the state (as serializeState wrote it), the icons the render drew, closing tags. */
   end(input: { stateJson: string; nonce: string; icons?: IconSnapshot }): string
 }
@@ -33,6 +37,9 @@ export function escapeHtml(value: string): string {
 export function serializeState(state: unknown): string {
   return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
+
+/** The stylesheet's link in index.html (`/shell.css` in development, the built file in production): its href. */
+const STYLESHEET_HREF = /<link rel="stylesheet"[^>]*? href="([^"]+)"/
 
 /** The built entry as Vite writes it into index.html (development serves /mount.tsx instead). */
 const BUILT_ENTRY = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/
@@ -76,9 +83,13 @@ export function compileTemplate(html: string): DocumentTemplate {
   const [beforeHead, afterHead] = split(withNonce, HEAD_MARKER)
   const [headToApp, afterApp] = split(afterHead, HTML_MARKER)
   const [appToState, afterState] = split(afterApp, STATE_MARKER)
+  const linked = STYLESHEET_HREF.exec(headToApp)
+  const hrefEnd = linked ? linked.index + linked[0].length - 1 : 0
+  /** The template around its stylesheet's href, for pages served with another sheet. */
+  const aroundHref = linked && [headToApp.slice(0, hrefEnd - linked[1]!.length), headToApp.slice(hrefEnd)]
 
   return {
-    start({ nonce, styleNonce, head, origin, preloads, buildId }) {
+    start({ nonce, styleNonce, head, origin, preloads, buildId, stylesheet }) {
       const title = escapeHtml(head.title)
       const description = escapeHtml(head.description)
       const tags =
@@ -99,7 +110,8 @@ export function compileTemplate(html: string): DocumentTemplate {
         (styleNonce ? `<meta name="${STYLE_NONCE_META_NAME}" content="${escapeHtml(styleNonce)}">` : '') +
         `<script nonce="${nonce}">${colorModeScript}</script>` +
         preloads.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeHtml(href)}">`).join('')
-      return (beforeHead + tags + headToApp).replaceAll(NONCE, nonce)
+      const styled = stylesheet && aroundHref ? aroundHref[0] + escapeHtml(stylesheet) + aroundHref[1] : headToApp
+      return (beforeHead + tags + styled).replaceAll(NONCE, nonce)
     },
     end({ stateJson, nonce, icons }) {
       const iconScript =

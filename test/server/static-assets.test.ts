@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
 import { WORKER_CSP } from '../../server/plugins/render.ts'
+import { createChat, visitor } from '../helpers/chat.ts'
 
 const mainScript = readdirSync('dist/client/assets').find((file) => /^index-.*\.js$/.test(file))!
 
@@ -68,4 +69,29 @@ t.test("a page preloads its own chunks and the entry once each, at low priority:
   t.equal(new Set(preloads.map((link) => /href="([^"]+)"/.exec(link)![1])).size, preloads.length, 'no file twice')
   for (const link of preloads) t.match(link, 'fetchpriority="low"', link)
   t.match(res.body, /<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/, 'the stylesheet keeps its priority')
+})
+
+t.test("the home page links the shell's stylesheet; every other page, and an error, the whole sheet instead", async (t) => {
+  const { app } = await buildApp(t)
+  const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1])
+  const shell = readdirSync('dist/client/assets').find((file) => /^index-.*\.css$/.test(file))!
+  const whole = readdirSync('dist/client/assets').find((file) => /^styles-.*\.css$/.test(file))!
+  const v = visitor()
+  const home = await app.inject({ url: '/', headers: { ...v.headers(), 'accept-encoding': 'identity' } })
+  t.same(stylesheets(home.body), [`/assets/${shell}`], 'the home page: the shell only')
+  const created = await createChat(app, v, 'A chat to open')
+  t.equal(created.statusCode, 201)
+  const { id } = created.json() as { id: string }
+  const chat = await app.inject({ url: `/chat/${id}`, headers: { ...v.headers(), 'accept-encoding': 'identity' } })
+  t.equal(chat.statusCode, 200)
+  t.same(stylesheets(chat.body), [`/assets/${whole}`], 'a chat: the whole sheet only')
+  const missing = await app.inject({ url: '/chat/00000000-0000-4000-8000-000000000000', headers: { ...v.headers(), 'accept-encoding': 'identity' } })
+  t.equal(missing.statusCode, 404)
+  t.same(stylesheets(missing.body), [`/assets/${whole}`], 'an error page: the whole sheet')
+  const sheet = await app.inject({ url: `/assets/${whole}`, headers: browser })
+  t.equal(sheet.statusCode, 200)
+  t.match(sheet.headers['content-type'], /text\/css/)
+  t.match(sheet.body, '.markdown', "the answers' Markdown rules are in the whole sheet")
+  const shellSheet = await app.inject({ url: `/assets/${shell}`, headers: browser })
+  t.notMatch(shellSheet.body, '.markdown', 'and not in the shell')
 })

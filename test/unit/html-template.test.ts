@@ -27,3 +27,14 @@ t.test('the loader carries the nonce of each request', async (t) => {
 t.test('the development entry is left alone', async (t) => {
   t.equal(entryAfterFirstPaint(dev), dev)
 })
+
+t.test("a page served with another stylesheet has its href in place of the template's, escaped", async (t) => {
+  const template = compileTemplate(built)
+  const input = { nonce: 'n', head: { title: 'T', description: 'D' }, origin: 'https://example.test', preloads: [] }
+  t.match(template.start(input), '<link rel="stylesheet" crossorigin href="/assets/index-X.css">', 'none given: the template\'s own')
+  const whole = template.start({ ...input, stylesheet: '/assets/styles-Y.css' })
+  t.match(whole, '<link rel="stylesheet" crossorigin href="/assets/styles-Y.css">')
+  t.notMatch(whole, 'index-X.css')
+  t.match(template.start({ ...input, stylesheet: '/a"b.css' }), 'href="/a&#34;b.css"')
+  t.equal(compileTemplate(dev).start({ ...input, stylesheet: '/styles.css' }).includes('stylesheet'), false, 'a template without a stylesheet is left as it is')
+})
