@@ -23,7 +23,10 @@ export interface ChatChanges {
 }
 
 export function updateChat(id: string, changes: ChatChanges): Promise<ChatSummary & { systemPrompt: string }> {
-  return http.request<ChatSummary & { systemPrompt: string }>(chatPath(id), { method: 'PATCH', body: changes })
+  // keepalive: the sidebar shows a pin, a rename or a move at once, so a reload right after it must
+  // not cancel the request that saves it (a change is at most a 4,000-character prompt: well under
+  // the browser's 64 KiB for such requests).
+  return http.request<ChatSummary & { systemPrompt: string }>(chatPath(id), { method: 'PATCH', body: changes, keepalive: true })
 }
 
 export function deleteChat(id: string): Promise<void> {

@@ -131,9 +131,13 @@ test('pin a chat to the top; archive one, find it in Settings and by search, res
   const rowMenu = (title: string) => sidebar(page).getByRole('button', { name: `Options for “${title}”` })
 
   await rowMenu('Recipe for bread').click()
+  // The sidebar shows the pin before the server has it: the reload below must come after it does,
+  // or it may render the list as it was (a busy machine answered the reload first).
+  const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/api\/chats\//.test(response.url()))
   await page.getByRole('menuitem', { name: 'Pin' }).click()
   await expect(group(page, 'Pinned').getByRole('link')).toHaveText(['Recipe for bread'])
   await expect(group(page, 'Today').getByRole('link', { name: 'Recipe for bread' })).toHaveCount(0)
+  expect((await saved).ok()).toBe(true)
   await page.reload()
   await waitForHydration(page)
   await expect(group(page, 'Pinned').getByRole('link')).toHaveText(['Recipe for bread'], { timeout: 10_000 })
