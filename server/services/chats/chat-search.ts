@@ -10,7 +10,7 @@
 // matched words in it, so a client renders it as text and never as HTML.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { endOfWordsStartingWith, foldForSearch as folded, ownerTag, searchWords } from '../../db/search-words.ts'
+import { endOfWordsStartingWith, foldForSearch as folded, taggedWordList } from '../../db/search-words.ts'
 
 import type { ChatSearchHit } from '../../../shared/chat-search.ts'
 
@@ -125,8 +125,7 @@ interface Row {
 async function searchSqlite(db: Kysely<Database>, ownerId: string, terms: string[], limit: number): Promise<Row[]> {
   // The index holds each owner's words behind the owner's tag (migration 0017), folded by the
   // same code: a search walks only this owner's list of each word, whoever else has the word.
-  const tag = ownerTag(ownerId)
-  const words = [...new Set(terms.flatMap(searchWords))].map((word) => tag + word)
+  const words = taggedWordList(ownerId, ...terms)
   if (words.length === 0) return []
   // The owner's newest CHAT_SEARCH_CANDIDATES matching rows (FTS5 walks its rowids newest first and
   // stops there), so a common word costs the same in a history of 100 chats or of 10,000. The last
