@@ -67,10 +67,21 @@ test('a long chat opens with its latest messages; scrolling up loads the rest wi
   await expect(page.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0)
 })
 
+const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
 test('content drawn late above or below the message being read does not move it', async ({ page }) => {
   // A diagram, a banner or a highlighted block can change size after the page settles; wherever it
   // is, the text the reader is looking at stays put (and at the bottom, the view follows the end).
   const chatId = await longChat(page)
+  // The "Jump to latest" strip, put between the messages and the composer once the reader leaves the
+  // end, is a chunk of its own: held back here until the scroll is over, so that it surely arrives
+  // while the reader is looking at a message (on a fast machine it came first, on a slow one after).
+  let releaseJump!: () => void
+  const jumpHeld = new Promise<void>((resolve) => (releaseJump = resolve))
+  await page.route(/\/assets\/jump-to-latest-[^/]*\.js$/, async (route) => {
+    await jumpHeld
+    await route.continue()
+  })
   await page.goto(`/chat/${chatId}`)
   await waitForHydration(page)
   await expect(articles(page)).toHaveCount(30)
@@ -78,7 +89,14 @@ test('content drawn late above or below the message being read does not move it'
   await page.mouse.wheel(0, -900)
   const watched = page.getByRole('article').filter({ hasText: `Answer number ${MESSAGES - 9}.` })
   await expect(watched).toBeInViewport()
-  const before = (await watched.boundingBox())!.y
+  // The wheel's scroll is animated: read the position once it no longer changes.
+  const y = async () => (await watched.boundingBox())!.y
+  let before = await y()
+  await expect.poll(async () => before === (before = await y()), { intervals: [100] }).toBe(true)
+  releaseJump()
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
+  await settle(page)
+  expect(await y(), 'the strip put below the messages moved the text').toBeCloseTo(before, 0)
   const grow = (where: 'first' | 'last', px: number) =>
     page.evaluate(
       ([where, px]) => {
@@ -90,17 +108,16 @@ test('content drawn late above or below the message being read does not move it'
       },
       [where, px] as const,
     )
-  const settle = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await grow('first', 356)
-  await settle()
+  await settle(page)
   expect((await watched.boundingBox())!.y, 'content drawn above moved the text').toBeCloseTo(before, 0)
   await grow('last', 500)
-  await settle()
+  await settle(page)
   expect((await watched.boundingBox())!.y, 'content drawn below moved the text').toBeCloseTo(before, 0)
   // Back at the bottom, the end stays in view as the last message grows.
   await page.getByRole('button', { name: 'Jump to latest' }).click()
   await grow('last', 300)
-  await settle()
+  await settle(page)
   await expect(page.locator('[data-late]').last()).toBeInViewport()
 })
 

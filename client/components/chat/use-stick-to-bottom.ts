@@ -49,6 +49,7 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     // In a column-reverse scroller scrollTop is 0 at the bottom and negative above it.
     const distance = () => -element.scrollTop
     let height = inner.offsetHeight
+    let viewHeight = element.clientHeight
     let anchor = pickAnchor(element, inner)
     const onScroll = () => {
       setAtBottom(distance() < NEAR_BOTTOM_PX)
@@ -60,15 +61,24 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     // its distance from the end); content above it moves nothing. So whatever changed, wherever
     // (an answer growing, earlier messages put above, a diagram or banner drawn late), the reader's
     // message goes back to where it was. This runs after layout and before paint: no visible jump.
+    //
+    // The view itself changes height too: the "Jump to latest" strip and the find bar come and go
+    // between it and the composer, the composer grows with a long prompt, a phone's keyboard opens.
+    // The scroller keeps its distance from the end, so its bottom edge carries the text with it; away
+    // from the end, the view grows or shrinks at its bottom instead, and the reader's text stays.
     const observer = new ResizeObserver(() => {
       height = inner.offsetHeight
-      if (anchor?.element.isConnected && distance() >= NEAR_BOTTOM_PX) {
-        const moved = fromEnd(anchor.element, inner) - anchor.fromEnd
-        if (moved !== 0) element.scrollTop -= moved
-      }
+      let shift = 0
+      if (anchor?.element.isConnected && distance() >= NEAR_BOTTOM_PX) shift += fromEnd(anchor.element, inner) - anchor.fromEnd
+      const viewChange = element.clientHeight - viewHeight
+      viewHeight = element.clientHeight
+      // At the very end the end stays in view instead, as an answer streams in.
+      if (viewChange !== 0 && distance() > 0) shift -= viewChange
+      if (shift !== 0) element.scrollTop -= shift
       anchor = pickAnchor(element, inner)
     })
     observer.observe(inner)
+    observer.observe(element)
     element.addEventListener('scroll', onScroll, { passive: true })
     setAtBottom(distance() < NEAR_BOTTOM_PX)
     return () => {
