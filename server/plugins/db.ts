@@ -8,8 +8,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import type { AppConfig } from '../../fastify.config.ts'
 import type { Database } from '../db/schema.ts'
 import { migrations } from '../db/migrations.ts'
-import { loadSqliteDriver } from '../db/sqlite-driver.ts'
-import { registerSearchWords } from '../db/search-words.ts'
+import { openSqlite } from '../db/sqlite-driver.ts'
+import { startBackgroundDeletes } from '../db/background-deletes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,18 +47,7 @@ export async function createDatabase(
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pool }
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
-  const SQLite = loadSqliteDriver()
-  const database = new SQLite(config.databasePath)
-  // WAL lets readers run while a writer commits; foreign keys are off by default in SQLite.
-  database.pragma('journal_mode = WAL')
-  // In WAL mode NORMAL syncs at checkpoints, not on every commit: a crash of the process loses
-  // nothing; a power cut may lose the last commits. FULL would put an fsync in front of every
-  // answer's first token (the assistant placeholder is a commit).
-  database.pragma('synchronous = NORMAL')
-  database.pragma('foreign_keys = ON')
-  database.pragma('busy_timeout = 5000')
-  // The search index's triggers call it (server/db/search-words.ts): before any migration or write.
-  registerSearchWords(database)
+  const database = openSqlite(config.databasePath)
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' }
 }
 
@@ -89,7 +78,10 @@ export default fp(
         app.metrics.dbPool.set({ state: 'waiting' }, pool.waitingCount)
       })
     }
+    // Deleting chats holds a thread of its own on a SQLite file (background-deletes.ts).
+    const deletes = dialect === 'sqlite' && options.config.databasePath !== ':memory:' ? startBackgroundDeletes(db, options.config.databasePath) : null
     app.addHook('onClose', async () => {
+      await deletes?.close()
       await db.destroy()
     })
     const applied = await migrateToLatest(db)

@@ -6,13 +6,40 @@
 import t from 'tap'
 import { sql } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Test } from 'tap'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
+import { buildApp, type TestApp } from '../helpers/build-app.ts'
+import { backgroundDeletesOf } from '../../server/db/background-deletes.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
 import { byMessages, REMOVE_BATCH_MESSAGES } from '../../server/services/chats/chat-store.ts'
 import { createAnswerRows } from '../../server/services/chats/answer-rows.ts'
 import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { scriptedModel, useModel } from '../helpers/scripted-model.ts'
 import { recordStatements } from '../helpers/record-statements.ts'
+
+/** The two databases, and SQLite on a file, where the deletes run in a worker thread (background-deletes.ts). */
+const STORES = [...DIALECTS, 'sqlite file'] as const
+
+async function buildOn(t: Test, store: (typeof STORES)[number], env: Record<string, string> = {}): Promise<TestApp | null> {
+  if (store !== 'sqlite file') return buildAppOn(t, store, env)
+  const dir = mkdtempSync(join(tmpdir(), 'deletes-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const built = await buildApp(t, { ...env, DATABASE_PATH: join(dir, 'app.db') })
+  // Every delete statement must reach the worker (the app's own connection would do them too).
+  const deletes = backgroundDeletesOf(built.app.db)
+  t.ok(deletes, 'the app deletes in a worker thread')
+  const run = deletes!.run.bind(deletes)
+  deletes!.run = (statement) => {
+    workerStatements++
+    return run(statement)
+  }
+  workerStatements = 0
+  return built
+}
+let workerStatements = 0
 
 /** Runs `work`, counting the event loop's turns meanwhile: a request would be answered in each. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
@@ -44,9 +71,9 @@ t.test('chats are grouped by about so many messages, a bigger chat alone, in ord
   t.same(byMessages([], 200), [])
 })
 
-for (const dialect of DIALECTS) {
+for (const dialect of STORES) {
   t.test(`an owner's chats all go in batches, other work runs between them (${dialect})`, async (t) => {
-    const built = await buildAppOn(t, dialect)
+    const built = await buildOn(t, dialect)
     if (!built) return
     const { app } = built
     const now = Date.now()
@@ -57,6 +84,7 @@ for (const dialect of DIALECTS) {
 
     const { result: removed, turns } = await turnsDuring(() => app.chats.removeAllOf('owner-big'))
     t.equal(removed, 151)
+    if (dialect === 'sqlite file') t.ok(workerStatements >= 3500 / REMOVE_BATCH_MESSAGES, `the worker ran the deletes (${workerStatements} statements)`)
     t.ok(turns >= 3500 / REMOVE_BATCH_MESSAGES, `the event loop turned between batches (${turns} turns for 3,500 messages)`)
 
     const count = async (owner: string) =>
@@ -70,9 +98,9 @@ for (const dialect of DIALECTS) {
   })
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of STORES) {
   t.test(`one chat of 1,000 messages goes ${REMOVE_BATCH_MESSAGES} messages at a time, other work running between (${dialect})`, async (t) => {
-    const built = await buildAppOn(t, dialect)
+    const built = await buildOn(t, dialect)
     if (!built) return
     const { app } = built
     const owner = visitor()
@@ -84,6 +112,7 @@ for (const dialect of DIALECTS) {
 
     const { result: res, turns } = await turnsDuring(() => app.inject({ method: 'DELETE', url: `/api/chats/${big}`, headers: owner.headers() }))
     t.equal(res.statusCode, 204)
+    if (dialect === 'sqlite file') t.equal(workerStatements, 1000 / REMOVE_BATCH_MESSAGES, 'the worker ran the deletes: four batches of messages, then the chat with the rest')
     t.ok(turns >= 1000 / REMOVE_BATCH_MESSAGES - 1, `the event loop turned between batches (${turns} turns for 1,000 messages)`)
     t.equal((await app.inject({ url: `/api/chats/${big}`, headers: owner.headers() })).statusCode, 404, 'the chat is gone')
     const left = async (table: 'messages' | 'votes') =>

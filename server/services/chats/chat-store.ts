@@ -10,6 +10,7 @@ import { createAnswerRows } from './answer-rows.ts'
 import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../shared/page-data.ts'
 import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 import { groupedWrites } from '../../db/write-groups.ts'
+import { backgroundDeletesOf, type DeleteStatement } from '../../db/background-deletes.ts'
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 
 /** Messages deleted in one statement when a chat or an owner's chats go (each costs some µs of SQLite's time). */
@@ -19,19 +20,33 @@ export const REMOVE_BATCH_MESSAGES = 200
  * Deletes a chat. A chat of more than REMOVE_BATCH_MESSAGES messages loses them that many at a time,
  * newest first, with other requests served in between, then goes itself: in one statement a chat of
  * 1,000 messages held SQLite's one thread for 26–37 ms (bench:history), mostly its rows leaving the
- * search index. Meanwhile a reader may see the chat shorter; its answers were stopped before.
+ * search index. On a SQLite file the statements run in a worker thread (runDelete), and the batches
+ * keep each hold of the write lock short: a message written meanwhile waits for one batch at most.
+ * Meanwhile a reader may see the chat shorter; its answers were stopped before.
  */
 async function removeChat(db: Kysely<Database>, chatId: string): Promise<boolean> {
   for (;;) {
     const newest = await db.selectFrom('messages').select('id').where('chat_id', '=', chatId).orderBy('seq', 'desc').limit(REMOVE_BATCH_MESSAGES + 1).execute()
     if (newest.length <= REMOVE_BATCH_MESSAGES) break
     const batch = newest.slice(0, REMOVE_BATCH_MESSAGES).map((row) => row.id)
-    await db.deleteFrom('messages').where('chat_id', '=', chatId).where('id', 'in', batch).execute()
+    await runDelete(db, { kind: 'messages', chatId, ids: batch })
     await yieldToRequests()
   }
   // The rest of its messages, votes and search rows go with it (ON DELETE CASCADE and triggers).
-  const result = await db.deleteFrom('chats').where('id', '=', chatId).executeTakeFirst()
-  return Number(result.numDeletedRows) === 1
+  return (await runDelete(db, { kind: 'chats', ids: [chatId] })) === 1
+}
+
+/**
+ * Runs a delete in SQLite's worker thread where the app has one (background-deletes.ts: the search
+ * index's merges then hold that thread, not this one), else here. Resolves to the rows deleted.
+ */
+async function runDelete(db: Kysely<Database>, statement: DeleteStatement): Promise<number> {
+  const background = backgroundDeletesOf(db)
+  if (background) return background.run(statement)
+  if (statement.kind === 'messages') return Number((await db.deleteFrom('messages').where('chat_id', '=', statement.chatId).where('id', 'in', statement.ids).executeTakeFirst()).numDeletedRows)
+  let chats = db.deleteFrom('chats').where('id', 'in', statement.ids)
+  if (statement.ownerId !== undefined) chats = chats.where('owner_id', '=', statement.ownerId)
+  return Number((await chats.executeTakeFirst()).numDeletedRows)
 }
 
 /** Chat ids in groups of about `most` messages (a bigger chat alone), in order. */
@@ -68,11 +83,7 @@ export async function removeChats(
   let removed = 0
   for (const batch of byMessages(chats, REMOVE_BATCH_MESSAGES)) {
     if (batch.length === 1 && big.has(batch[0]!)) removed += (await removeChat(db, batch[0]!)) ? 1 : 0
-    else {
-      let statement = db.deleteFrom('chats').where('id', 'in', batch)
-      if (ownerId !== undefined) statement = statement.where('owner_id', '=', ownerId)
-      removed += Number((await statement.executeTakeFirst()).numDeletedRows)
-    }
+    else removed += await runDelete(db, { kind: 'chats', ids: batch, ownerId })
     await yieldToRequests()
   }
   await forgetWordsOfOwnersWithoutChats(db, ownerId !== undefined ? [ownerId] : chats.flatMap((chat) => (chat.owner_id === undefined ? [] : [chat.owner_id])))

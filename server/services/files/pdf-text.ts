@@ -2,7 +2,8 @@
 // the file's name instead). PDF.js runs in a worker thread of its own, with a time and a memory
 // limit: a PDF made to be slow (or just a huge one) costs that worker, never the event loop that
 // streams every other answer of this process, and is given up on after PDF_TEXT_TIMEOUT_MS.
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startModuleWorker } from '../worker-thread.ts'
 import type { PdfText } from './pdf-text-extract.ts'
 
 export type { PdfText }
@@ -10,14 +11,8 @@ export type { PdfText }
 /** How long reading one PDF's text may take before it is given up (the model then gets a note). */
 export const PDF_TEXT_TIMEOUT_MS = 20_000
 
-// Build output (.js) runs the worker file as it is. From source (.ts: development and tests, run
-// through tsx), the worker registers tsx first: on Node 20 a worker does not inherit the loader.
-const FROM_SOURCE = import.meta.url.endsWith('.ts')
-const WORKER_FILE = new URL(FROM_SOURCE ? './pdf-text-worker.ts' : './pdf-text-worker.js', import.meta.url)
-const TSX_BOOTSTRAP = `import(${JSON.stringify(FROM_SOURCE ? import.meta.resolve('tsx/esm/api') : '')}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_FILE.href)}) })`
-
 function startWorker(options: { workerData: unknown; resourceLimits: { maxOldGenerationSizeMb: number } }): Worker {
-  return FROM_SOURCE ? new Worker(TSX_BOOTSTRAP, { ...options, eval: true }) : new Worker(WORKER_FILE, options)
+  return startModuleWorker(import.meta.url, 'pdf-text-worker', options)
 }
 
 /** The text of each page (lines joined by newlines); rejects for bytes PDF.js cannot read, or when too slow. */

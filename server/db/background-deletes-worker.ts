@@ -1,0 +1,27 @@
+// The worker thread of background-deletes.ts: runs the delete statements it is sent, one at a time,
+// on a connection of its own to the app's SQLite file (same settings and search functions, so the
+// triggers that keep the search index and the owners' totals run as they do on the app's).
+import { parentPort, workerData } from 'node:worker_threads'
+import { openSqlite } from './sqlite-driver.ts'
+import type { DeleteReply, DeleteStatement } from './background-deletes.ts'
+
+const database = openSqlite((workerData as { path: string }).path)
+const messages = database.prepare('DELETE FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))')
+const chats = database.prepare('DELETE FROM chats WHERE id IN (SELECT value FROM json_each(?))')
+const ownersChats = database.prepare('DELETE FROM chats WHERE id IN (SELECT value FROM json_each(?)) AND owner_id = ?')
+
+function run(statement: DeleteStatement): number {
+  const ids = JSON.stringify(statement.ids)
+  if (statement.kind === 'messages') return messages.run(statement.chatId, ids).changes
+  return statement.ownerId === undefined ? chats.run(ids).changes : ownersChats.run(ids, statement.ownerId).changes
+}
+
+parentPort!.on('message', ({ seq, statement }: { seq: number; statement: DeleteStatement }) => {
+  let reply: DeleteReply
+  try {
+    reply = { seq, changes: run(statement) }
+  } catch (error) {
+    reply = { seq, error: error instanceof Error ? error.message : String(error) }
+  }
+  parentPort!.postMessage(reply)
+})

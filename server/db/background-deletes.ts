@@ -1,0 +1,85 @@
+// Deleting chats on SQLite in a worker thread of its own (issue 20). A chat's messages leave the
+// search index as they go, and FTS5 merges the index's segments every so many pages written, in
+// whichever statement comes then: 9–38 ms at a time on one thread that every request shares (the
+// hold moved, it never went away, with any batch size or merge setting). On a connection of its
+// own in a worker, a delete holds only SQLite's write lock: reads go on meanwhile (WAL), and a write
+// that comes during one of those statements waits for it (busy_timeout), as it would have anyway.
+// The statements are chosen here, in the main thread (chat-store.ts); the worker only runs them.
+// PostgreSQL, and SQLite in memory (one connection only), delete on the app's own connection.
+import type { Worker } from 'node:worker_threads'
+import { startModuleWorker } from '../services/worker-thread.ts'
+
+/** One delete: some of a chat's messages, or whole chats (with `ownerId`, only while theirs). */
+export type DeleteStatement = { kind: 'messages'; chatId: string; ids: string[] } | { kind: 'chats'; ids: string[]; ownerId?: string }
+
+/** The worker's answer to the statement numbered `seq`: the rows it deleted, or why it failed. */
+export type DeleteReply = { seq: number; changes: number } | { seq: number; error: string }
+
+export interface BackgroundDeletes {
+  /** Runs the statement in the worker; resolves to the number of rows deleted (not counting cascades). */
+  run(statement: DeleteStatement): Promise<number>
+  close(): Promise<void>
+}
+
+const byDatabase = new WeakMap<object, BackgroundDeletes>()
+
+/** The worker deleting for this database handle, if it has one. */
+export function backgroundDeletesOf(db: object): BackgroundDeletes | undefined {
+  return byDatabase.get(db)
+}
+
+/** Deletes for `db` (the app's handle on the SQLite file at `path`) go to a worker from now on. */
+export function startBackgroundDeletes(db: object, path: string): BackgroundDeletes {
+  let worker: Worker | null = null
+  let seq = 0
+  const pending = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>()
+
+  function failAll(error: Error) {
+    for (const { reject } of pending.values()) reject(error)
+    pending.clear()
+  }
+
+  // Started on the first delete (most processes never delete a chat), then kept.
+  function started(): Worker {
+    if (worker) return worker
+    const current = startModuleWorker(import.meta.url, 'background-deletes-worker', { workerData: { path } })
+    // An idle worker does not keep the process alive; the replies it owes do (see run).
+    current.unref()
+    current.on('message', (reply: DeleteReply) => {
+      const waiting = pending.get(reply.seq)
+      if (!waiting) return
+      pending.delete(reply.seq)
+      if (pending.size === 0) current.unref()
+      if ('error' in reply) waiting.reject(new Error(`db: deleting in the background failed: ${reply.error}`))
+      else waiting.resolve(reply.changes)
+    })
+    current.on('error', (error) => failAll(new Error(`db: the worker deleting chats stopped: ${error.message}`, { cause: error })))
+    // A worker that is gone is started again by the next delete.
+    current.on('exit', (code) => {
+      if (worker === current) worker = null
+      failAll(new Error(`db: the worker deleting chats exited (code ${code})`))
+    })
+    worker = current
+    return current
+  }
+
+  const deletes: BackgroundDeletes = {
+    run(statement) {
+      const current = started()
+      const number = ++seq
+      return new Promise<number>((resolve, reject) => {
+        pending.set(number, { resolve, reject })
+        current.ref()
+        current.postMessage({ seq: number, statement })
+      })
+    },
+    async close() {
+      byDatabase.delete(db)
+      const current = worker
+      worker = null
+      if (current) await current.terminate()
+    },
+  }
+  byDatabase.set(db, deletes)
+  return deletes
+}
