@@ -10,10 +10,21 @@ const messages = database.prepare('DELETE FROM messages WHERE chat_id = ? AND id
 const chats = database.prepare('DELETE FROM chats WHERE id IN (SELECT value FROM json_each(?))')
 const ownersChats = database.prepare('DELETE FROM chats WHERE id IN (SELECT value FROM json_each(?)) AND owner_id = ?')
 
+/** Times a statement is tried while the app's connection holds the write lock past busy_timeout. */
+const BUSY_TRIES = 6
+
 function run(statement: DeleteStatement): number {
   const ids = JSON.stringify(statement.ids)
-  if (statement.kind === 'messages') return messages.run(statement.chatId, ids).changes
-  return statement.ownerId === undefined ? chats.run(ids).changes : ownersChats.run(ids, statement.ownerId).changes
+  for (let tried = 1; ; tried++) {
+    try {
+      if (statement.kind === 'messages') return messages.run(statement.chatId, ids).changes
+      return statement.ownerId === undefined ? chats.run(ids).changes : ownersChats.run(ids, statement.ownerId).changes
+    } catch (error) {
+      // A long write of the app's (an import's batch) only delays a delete; waiting costs this
+      // thread alone, so it waits again rather than failing a user's Delete.
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || tried === BUSY_TRIES) throw error
+    }
+  }
 }
 
 parentPort!.on('message', ({ seq, statement }: { seq: number; statement: DeleteStatement }) => {

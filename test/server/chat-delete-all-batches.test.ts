@@ -25,6 +25,8 @@ const STORES = [...DIALECTS, 'sqlite file'] as const
 
 async function buildOn(t: Test, store: (typeof STORES)[number], env: Record<string, string> = {}): Promise<TestApp | null> {
   if (store !== 'sqlite file') return buildAppOn(t, store, env)
+  // npm test's PostgreSQL leg builds every app on PostgreSQL: the SQLite file is the first leg's.
+  if (process.env.TEST_DATABASE === 'postgres') return null
   const dir = mkdtempSync(join(tmpdir(), 'deletes-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const built = await buildApp(t, { ...env, DATABASE_PATH: join(dir, 'app.db') })
@@ -191,3 +193,21 @@ for (const dialect of DIALECTS) {
     }
   })
 }
+
+t.test('on a SQLite file a delete waits for a write of the app that holds the lock, then goes (sqlite file)', async (t) => {
+  const built = await buildOn(t, 'sqlite file')
+  if (!built) return
+  const { app } = built
+  const [chat] = await seedHistory(app.db, 'owner-waiting', { chats: 1, messages: 300, idPrefix: 'waiting' })
+  // The app's own connection holds the write lock (as a batch of an import would) for a while.
+  await sql`BEGIN IMMEDIATE`.execute(app.db)
+  let done = false
+  const removing = app.chats.remove(chat!).then((removed) => ((done = true), removed))
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  t.notOk(done, 'the delete waits while the app writes')
+  t.equal(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM messages WHERE chat_id = ${chat}`.execute(app.db)).rows[0]!.n), 300, 'and nothing of the chat went meanwhile')
+  await sql`COMMIT`.execute(app.db)
+  t.equal(await removing, true, 'then the chat goes')
+  t.equal((await app.db.selectFrom('chats').select('id').where('id', '=', chat!).execute()).length, 0)
+  t.equal(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM messages WHERE chat_id = ${chat}`.execute(app.db)).rows[0]!.n), 0, 'with its messages')
+})
