@@ -4,11 +4,12 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
 import type pg from 'pg'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely'
 import type { AppConfig } from '../../fastify.config.ts'
 import type { Database } from '../db/schema.ts'
 import { migrations } from '../db/migrations.ts'
 import { openSqlite } from '../db/sqlite-driver.ts'
+import { ImmediateSqliteDialect } from '../db/sqlite-dialect.ts'
 import { startBackgroundDeletes } from '../db/background-deletes.ts'
 
 declare module 'fastify' {
@@ -48,7 +49,7 @@ export async function createDatabase(
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
   const database = openSqlite(config.databasePath)
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' }
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -211,3 +211,24 @@ t.test('on a SQLite file a delete waits for a write of the app that holds the lo
   t.equal((await app.db.selectFrom('chats').select('id').where('id', '=', chat!).execute()).length, 0)
   t.equal(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM messages WHERE chat_id = ${chat}`.execute(app.db)).rows[0]!.n), 0, 'with its messages')
 })
+
+t.test("a transaction of the app's that reads, then writes, is not failed by a delete committed in between (sqlite file)", async (t) => {
+  // The worker's connection commits while the app's own is inside a transaction. A deferred
+  // transaction would have read an older state than the one it must write on: SQLite refuses that
+  // write at once (SQLITE_BUSY, its busy handler not asked). Transactions take the write lock first.
+  const built = await buildOn(t, 'sqlite file')
+  if (!built) return
+  const { app } = built
+  const [doomed, kept] = await seedHistory(app.db, 'owner-racing', { chats: 2, messages: 20, idPrefix: 'racing' })
+  // The worker is running already (it starts on the first delete).
+  t.equal(await backgroundDeletesOf(app.db)!.run({ kind: 'chats', ids: ['no-such-chat'] }), 0)
+  let deleting: Promise<number> | undefined
+  await app.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('chats').select('title').where('id', '=', kept!).executeTakeFirstOrThrow()
+    deleting = backgroundDeletesOf(app.db)!.run({ kind: 'chats', ids: [doomed!] })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await trx.updateTable('chats').set({ title: `${before.title} (renamed)` }).where('id', '=', kept!).execute()
+  })
+  t.equal(await deleting, 1, 'the delete went after the transaction')
+  t.match((await app.db.selectFrom('chats').select('title').where('id', '=', kept!).executeTakeFirstOrThrow()).title, /\(renamed\)$/, 'and the transaction\'s write is kept')
+})
