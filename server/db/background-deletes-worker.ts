@@ -4,19 +4,22 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openSqlite } from './sqlite-driver.ts'
 import type { DeleteReply, DeleteStatement } from './background-deletes.ts'
+import { FORGET_WORDS_SQL } from './search-words.ts'
 
 const database = openSqlite((workerData as { path: string }).path)
 const messages = database.prepare('DELETE FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))')
 const chats = database.prepare('DELETE FROM chats WHERE id IN (SELECT value FROM json_each(?))')
 const ownersChats = database.prepare('DELETE FROM chats WHERE id IN (SELECT value FROM json_each(?)) AND owner_id = ?')
+const ownersWords = database.prepare(FORGET_WORDS_SQL)
 
 /** Times a statement is tried while the app's connection holds the write lock past busy_timeout. */
 const BUSY_TRIES = 6
 
 function run(statement: DeleteStatement): number {
-  const ids = JSON.stringify(statement.ids)
   for (let tried = 1; ; tried++) {
     try {
+      if (statement.kind === 'words') return ownersWords.run(statement.from, statement.to, statement.ownerId).changes
+      const ids = JSON.stringify(statement.ids)
       if (statement.kind === 'messages') return messages.run(statement.chatId, ids).changes
       return statement.ownerId === undefined ? chats.run(ids).changes : ownersChats.run(ids, statement.ownerId).changes
     } catch (error) {

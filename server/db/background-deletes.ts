@@ -9,8 +9,14 @@
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../services/worker-thread.ts'
 
-/** One delete: some of a chat's messages, or whole chats (with `ownerId`, only while theirs). */
-export type DeleteStatement = { kind: 'messages'; chatId: string; ids: string[] } | { kind: 'chats'; ids: string[]; ownerId?: string }
+/**
+ * One delete: some of a chat's messages, whole chats (with `ownerId`, only while theirs), or an
+ * owner's listed search words (those from `from` up to `to`, only if the owner has no chat left).
+ */
+export type DeleteStatement =
+  | { kind: 'messages'; chatId: string; ids: string[] }
+  | { kind: 'chats'; ids: string[]; ownerId?: string }
+  | { kind: 'words'; ownerId: string; from: string; to: string }
 
 /** The worker's answer to the statement numbered `seq`: the rows it deleted, or why it failed. */
 export type DeleteReply = { seq: number; changes: number } | { seq: number; error: string }

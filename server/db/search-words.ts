@@ -18,6 +18,13 @@ export const SEARCH_WORDS_FUNCTION = 'search_words'
  */
 export const SEARCH_WORD_LIST_FUNCTION = 'search_word_list'
 
+/**
+ * Deletes an owner's listed words (tags from ? up to ?) only if the owner (?) has no chat left: one
+ * statement, so a chat written meanwhile (the owner starting over right after Delete all) keeps its
+ * words (owner-search-words.ts; run in the worker thread of background-deletes.ts where there is one).
+ */
+export const FORGET_WORDS_SQL = 'DELETE FROM chat_search_words WHERE word >= ? AND word < ? AND NOT EXISTS (SELECT 1 FROM chats WHERE owner_id = ?)'
+
 /** Characters of an owner's tag: base 36 of a 52-bit hash, so always this long. */
 const TAG_LENGTH = 11
 

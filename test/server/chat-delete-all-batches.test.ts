@@ -13,6 +13,7 @@ import type { Test } from 'tap'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
 import { buildApp, type TestApp } from '../helpers/build-app.ts'
 import { backgroundDeletesOf } from '../../server/db/background-deletes.ts'
+import { endOfWordsStartingWith, ownerTag } from '../../server/db/search-words.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
 import { byMessages, REMOVE_BATCH_MESSAGES } from '../../server/services/chats/chat-store.ts'
 import { createAnswerRows } from '../../server/services/chats/answer-rows.ts'
@@ -97,6 +98,13 @@ for (const dialect of STORES) {
     t.equal(await count('owner-other'), 100, 'with their messages')
     const totals = await app.db.selectFrom('owner_totals').selectAll().execute()
     t.same(totals.map((row) => [row.owner_id, Number(row.chats), Number(row.messages)]), [['owner-other', 5, 100]], 'the totals follow: the owner has none, the other keeps theirs')
+    if (app.dbDialect === 'sqlite') {
+      // The list of words each owner has typed (for searching a word being typed) goes with their last chat.
+      const listed = async (owner: string) =>
+        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM chat_search_words WHERE word >= ${ownerTag(owner)} AND word < ${endOfWordsStartingWith(ownerTag(owner))}`.execute(app.db)).rows[0]!.n)
+      t.equal(await listed('owner-big'), 0, 'the owner\'s list of words is gone')
+      t.ok((await listed('owner-other')) > 0, 'the other\'s stays')
+    }
   })
 }
 

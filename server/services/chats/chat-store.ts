@@ -40,7 +40,7 @@ async function removeChat(db: Kysely<Database>, chatId: string): Promise<boolean
  * Runs a delete in SQLite's worker thread where the app has one (background-deletes.ts: the search
  * index's merges then hold that thread, not this one), else here. Resolves to the rows deleted.
  */
-async function runDelete(db: Kysely<Database>, statement: DeleteStatement): Promise<number> {
+async function runDelete(db: Kysely<Database>, statement: Exclude<DeleteStatement, { kind: 'words' }>): Promise<number> {
   const background = backgroundDeletesOf(db)
   if (background) return background.run(statement)
   if (statement.kind === 'messages') return Number((await db.deleteFrom('messages').where('chat_id', '=', statement.chatId).where('id', 'in', statement.ids).executeTakeFirst()).numDeletedRows)
