@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Test } from 'tap'
 import { buildAppOn, DIALECTS } from '../helpers/postgres-dialects.ts'
 import { buildApp, type TestApp } from '../helpers/build-app.ts'
-import { backgroundDeletesOf } from '../../server/db/background-deletes.ts'
+import { backgroundDeletesOf, startBackgroundDeletes } from '../../server/db/background-deletes.ts'
 import { endOfWordsStartingWith, ownerTag } from '../../server/db/search-words.ts'
 import { seedHistory } from '../../scripts/seed-history.ts'
 import { byMessages, REMOVE_BATCH_MESSAGES } from '../../server/services/chats/chat-store.ts'
@@ -239,4 +239,22 @@ t.test("a transaction of the app's that reads, then writes, is not failed by a d
   })
   t.equal(await deleting, 1, 'the delete went after the transaction')
   t.match((await app.db.selectFrom('chats').select('title').where('id', '=', kept!).executeTakeFirstOrThrow()).title, /\(renamed\)$/, 'and the transaction\'s write is kept')
+})
+
+t.test('the delete worker stops when idle and starts again for the next delete (sqlite file)', async (t) => {
+  const built = await buildOn(t, 'sqlite file')
+  if (!built) return
+  const { app, config } = built
+  // The app's own stops after a minute idle: this one after 50 ms.
+  await backgroundDeletesOf(app.db)!.close()
+  const deletes = startBackgroundDeletes(app.db, config.databasePath, { idleMs: 50 })
+  t.teardown(() => deletes.close())
+  const [first, second] = await seedHistory(app.db, 'owner-idle', { chats: 2, messages: 4, idPrefix: 'idle' })
+  t.notOk(deletes.running(), 'no worker before the first delete')
+  t.equal(await app.chats.remove(first!), true)
+  t.ok(deletes.running(), 'a worker once a delete ran')
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  t.notOk(deletes.running(), 'none once idle')
+  t.equal(await app.chats.remove(second!), true, 'the next delete starts one again')
+  t.equal((await app.db.selectFrom('chats').select('id').where('owner_id', '=', 'owner-idle').execute()).length, 0, 'both chats are gone')
 })
