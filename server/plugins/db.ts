@@ -9,7 +9,7 @@ import type { AppConfig } from '../../fastify.config.ts'
 import type { Database } from '../db/schema.ts'
 import { migrations } from '../db/migrations.ts'
 import { openSqlite } from '../db/sqlite-driver.ts'
-import { ImmediateSqliteDialect } from '../db/sqlite-dialect.ts'
+import { WaitingSqliteDialect } from '../db/sqlite-dialect.ts'
 import { startBackgroundDeletes } from '../db/background-deletes.ts'
 
 declare module 'fastify' {
@@ -49,7 +49,10 @@ export async function createDatabase(
   }
   if (config.databasePath !== ':memory:') mkdirSync(dirname(config.databasePath), { recursive: true })
   const database = openSqlite(config.databasePath)
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' }
+  // A statement that finds the file locked (by the delete worker's connection) fails at once and
+  // waits with timers instead (sqlite-dialect.ts): SQLite's busy handler would sleep in the event loop.
+  database.pragma('busy_timeout = 0')
+  return { db: new Kysely<Database>({ dialect: new WaitingSqliteDialect(withStatementCache(database)) }), dialect: 'sqlite' }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
