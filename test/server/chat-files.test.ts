@@ -336,7 +336,7 @@ t.test('uploads at the same time all count against the quota', async (t) => {
   const tooMany = await Promise.all([upload(v, 'd.txt', 'd'.repeat(15)), upload(v, 'e.txt', 'e'.repeat(15))])
   const statuses = tooMany.map((res) => res.status)
   t.ok(statuses.includes(413), `together they do not fit: one at least is refused (${statuses.join(', ')})`)
-  t.ok(stored().length <= 4, 'never more than the quota is stored')
+  t.ok(stored().length <= 4, `never more than the quota is stored (${stored().join(', ')})`)
   const refused = tooMany.find((res) => res.status === 413)!
   t.match(refused.body.message, /does not fit in your storage quota of 100 bytes/)
 })
