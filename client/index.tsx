@@ -25,6 +25,9 @@ export async function preload(state: PageState): Promise<void> {
 /** Linked instead of the shell's stylesheet for the pages it does not cover (shared/page-layout.ts). */
 export { default as wholeStylesheet } from './styles.css?url'
 
+/** Vite source path of the sidebar's chat rows (chat-history-rows.tsx), preloaded when there are chats to list. */
+export const chatRowsModule = 'components/history/chat-history-rows.tsx'
+
 /** Vite source path of each page's chunk, to preload it from the client manifest. */
 export const pageModules: Record<string, string> = {
   index: 'pages/home.tsx',

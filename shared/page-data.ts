@@ -62,6 +62,14 @@ export interface ChatSummary {
   projectId?: string
 }
 
+/**
+ * Whether the sidebar draws a row for the chat: pinned (unless archived), or in the dated history
+ * (in no project, not archived). The rows' code loads only once there is one (chat-history-list.tsx).
+ */
+export function hasSidebarRow(chat: ChatSummary): boolean {
+  return !chat.archivedAt && (Boolean(chat.pinnedAt) || !chat.projectId)
+}
+
 /** A page of the owner's chats, newest activity first (GET /api/chats). */
 export interface ChatListPage {
   chats: ChatSummary[]

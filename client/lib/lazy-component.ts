@@ -16,14 +16,22 @@ export interface LazyComponent<P> {
   isLoaded(): boolean
 }
 
-export function lazyComponent<P extends object>(name: string, importer: () => Promise<ComponentType<P>>): LazyComponent<P> {
+export interface LazyComponentOptions {
+  /**
+   * Wait for the whole stylesheet before drawing (the default). Off only for a part whose module
+   * is one of the shell stylesheet's roots (scripts/build/shell-styles.ts): its classes are there.
+   */
+  wholeStylesheet?: boolean
+}
+
+export function lazyComponent<P extends object>(name: string, importer: () => Promise<ComponentType<P>>, { wholeStylesheet = true }: LazyComponentOptions = {}): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null
   let loading: Promise<ComponentType<P> | null> | undefined
 
   function load() {
     // Drawn with the whole stylesheet: a part's classes are not all in the shell's (full-styles.ts).
     // Asked for once its code is in, not before: some importers wait for the page to settle first.
-    loading ??= importWhenConnected(() => importer().then((component) => loadFullStyles().then(() => component))).then(
+    loading ??= importWhenConnected(() => importer().then((component) => (wholeStylesheet ? loadFullStyles().then(() => component) : component))).then(
       (component) => (loaded = component),
       (error: unknown) => {
         console.error(`[app] could not load ${name}`, error)

@@ -37,11 +37,12 @@ export function staticImportClosure(roots: readonly string[]): string[] {
 }
 
 /**
- * The shell's roots: the entry, the home page, and one module loaded later that adds classes to
- * the shell's own elements (the sidebar's drop highlight while a chat is dragged onto a project).
+ * The shell's roots: the entry, the home page, and modules loaded later that draw in the shell's
+ * own elements: the sidebar's chat rows (loaded once there is a chat, drawn without waiting for the
+ * whole sheet) and the drop highlight while a chat is dragged onto a project.
  */
 export function shellRoots(projectRoot: string): string[] {
-  return ['client/mount.tsx', 'client/pages/home.tsx', 'client/components/history/chat-drag.ts'].map((file) => resolve(projectRoot, file))
+  return ['client/mount.tsx', 'client/pages/home.tsx', 'client/components/history/chat-history-rows.tsx', 'client/components/history/chat-drag.ts'].map((file) => resolve(projectRoot, file))
 }
 
 export function shellStyles(projectRoot: string): Plugin {

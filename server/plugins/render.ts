@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify'
 import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { AppConfig } from '../../fastify.config.ts'
 import { headFor, type PageState } from '../../shared/page-state.ts'
+import { hasSidebarRow } from '../../shared/page-data.ts'
 import { paintsWithShellStyles } from '../../shared/page-layout.ts'
 import { createIconRecorder, type IconLookup } from '../../shared/icons.ts'
 import { compileTemplate, serializeState, type DocumentTemplate } from '../services/html-template.ts'
@@ -22,6 +23,8 @@ export interface SsrEntry {
   renderApp(state: PageState, options: RenderToPipeableStreamOptions, context?: { icons?: IconLookup }): PipeableStream
   preload(state: PageState): Promise<void>
   pageModules: Record<string, string>
+  /** Vite source path of the sidebar's chat rows, a chunk preloaded when the visitor has a chat to list. */
+  chatRowsModule?: string
   /** The whole stylesheet's address (client/lib/full-styles.ts); a page the shell's does not cover links it. */
   wholeStylesheet?: string
 }
@@ -79,10 +82,14 @@ export default fp(
     function preloadsFor(entry: SsrEntry, state: PageState): string[] {
       if (!manifest) return []
       const page = state.kind === 'error' ? 'error' : state.route
-      let list = preloadCache.get(page)
+      // The sidebar draws its rows from a chunk of their own: fetched beside the page's when there are rows to draw.
+      const withRows = Boolean(entry.chatRowsModule) && (state.chatList?.chats.some(hasSidebarRow) || state.chatList?.pinned?.some(hasSidebarRow))
+      const key = withRows ? `${page} with rows` : page
+      let list = preloadCache.get(key)
       if (!list) {
         list = modulePreloads(manifest, entry.pageModules[page])
-        preloadCache.set(page, list)
+        if (withRows) list = [...new Set([...list, ...modulePreloads(manifest, entry.chatRowsModule)])]
+        preloadCache.set(key, list)
       }
       return list
     }

@@ -4,7 +4,8 @@
 import t, { type Test } from 'tap'
 import { cn } from '../../client/lib/cn.ts'
 import { sidebarClasses } from '../../client/components/layout/app-sidebar.tsx'
-import { chatLinkClasses, rowMenuButtonClasses } from '../../client/components/history/chat-history-list.tsx'
+import { chatLinkClasses } from '../../client/components/history/chat-history-list.tsx'
+import { rowMenuButtonClasses } from '../../client/components/history/row-menu-button.ts'
 import { loadingBarClasses } from '../../client/components/ui/loading-indicator.tsx'
 import type { LoadingPhase } from '../../client/lib/loading-indicator.ts'
 

@@ -11,7 +11,7 @@ import { Button } from '../ui/button.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Time, formatNumber } from './format.tsx'
 import { DeleteUserDialog, QuotaDialog } from './user-dialogs.tsx'
-import { rowMenuButtonClasses } from '../history/chat-history-list.tsx'
+import { rowMenuButtonClasses } from '../history/row-menu-button.ts'
 import './admin.css'
 
 const SEARCH_DELAY_MS = 250

@@ -1,23 +1,29 @@
-// The sidebar's chat list: the owner's chats grouped by date, loaded page by page as the list
-// scrolls (a sentinel after the last row asks for the next page when it comes near the view).
+// The sidebar's chat list: its frame (the projects, the empty state, loading and errors) and the
+// owner's chats grouped by date, loaded page by page as the list scrolls (a sentinel after the
+// last row asks for the next page when it comes near the view). The rows themselves are a chunk of
+// their own (chat-history-rows.tsx), loaded once there is a chat to show: a first visit has none.
 // The list is drawn in the browser only: its date groups depend on the viewer's clock and time
 // zone, and it appears inside its own scroll area, so it moves nothing else on the page.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { useLocation, useRoute, useSearch } from 'wouter'
-import { useChatHistory, type ChatSummary, type ProjectSummary } from '../../lib/chat-history.ts'
+import { hasSidebarRow } from '../../../shared/page-data.ts'
+import { useChatHistory, type ProjectSummary } from '../../lib/chat-history.ts'
 import { pageSettled } from '../../lib/page-settled.ts'
 import { chatListOwner, ensureChatList, loadNextChatPage, useChatListStatus } from '../../lib/chat-list-loader.ts'
-import { groupByDate } from '../../lib/chat-groups.ts'
 import { useSession } from '../../lib/session.ts'
 import { cx } from '../../lib/cx.ts'
+import { lazyComponent } from '../../lib/lazy-component.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { useInlinedIcons } from '../../lib/icons.ts'
-import { Menu } from '../ui/menu.tsx'
+import type { ChatRowGroupsProps } from './chat-history-rows.tsx'
 
 /** What the list shows right after hydration: the empty state, a public chat's mark, a row's menu, projects. */
-const LIST_ICONS = { empty: 'lucide:message-square', public: 'lucide:globe', rowMenu: 'lucide:ellipsis', project: 'lucide:folder', newProject: 'lucide:folder-plus' } as const
+export const LIST_ICONS = { empty: 'lucide:message-square', public: 'lucide:globe', rowMenu: 'lucide:ellipsis', project: 'lucide:folder', newProject: 'lucide:folder-plus' } as const
 const LIST_ICON_NAMES = Object.values(LIST_ICONS)
+
+/** The rows' classes are in the shell's stylesheet: they show without waiting for the whole sheet. */
+const ChatRowGroups = lazyComponent<ChatRowGroupsProps>('the chat list', () => import('./chat-history-rows.tsx').then((module) => module.ChatRowGroups), { wholeStylesheet: false })
 
 /** The list is remounted with each page (the layout is): its scroll position outlives it here. */
 let savedScrollTop = 0
@@ -35,8 +41,12 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
   // Grouping needs the browser's clock: null during the server render and hydration.
   const [now, setNow] = useState<number | null>(null)
   const sentinel = useRef<HTMLDivElement>(null)
+  const hasRows = chats.some(hasSidebarRow)
+  const Rows = ChatRowGroups.useComponent(hasRows)
 
   useEffect(() => ensureChatList(ownerKey), [ownerKey])
+  // Without a chat yet, the rows' code comes once the page has settled: the first chat then shows at once.
+  useEffect(() => void pageSettled().then(ChatRowGroups.load), [])
   useEffect(() => {
     setNow(Date.now())
     // Past midnight, "Today" becomes "Yesterday".
@@ -70,8 +80,8 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
 
   // Re-created after each page: if the sentinel is still in view (a tall screen), the observer's
   // first report asks for the next page at once. `drawn`: a page inlined with the document is in
-  // the store before the list first draws, and the sentinel only exists from then on.
-  const drawn = loaded && now !== null
+  // the store before the list first draws (with its rows' code), and the sentinel only exists from then on.
+  const drawn = loaded && now !== null && (!hasRows || Rows !== null)
   useEffect(() => {
     const target = sentinel.current
     if (!target || !nextCursor || loading || error) return
@@ -83,44 +93,28 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
     return () => observer.disconnect()
   }, [nextCursor, loading, error, chats.length, scroller, drawn])
 
-  // Pinned first (newest pin first), then the projects, then the dated history: the chats neither
-  // pinned, archived nor in a project.
-  const groups = useMemo(() => {
-    if (now === null) return []
-    const pinned = chats.filter((chat) => chat.pinnedAt && !chat.archivedAt).sort((a, b) => b.pinnedAt! - a.pinnedAt!)
-    const dated = groupByDate(chats.filter((chat) => !chat.pinnedAt && !chat.projectId && !chat.archivedAt), now)
-    return pinned.length > 0 ? [{ key: 'pinned', label: 'Pinned', items: pinned }, ...dated] : dated
-  }, [chats, now])
-
-  if (!loaded || now === null) {
+  // Until the rows' code is in, the list keeps its skeleton: the frame and the rows appear together.
+  if (!loaded || now === null || (hasRows && !Rows)) {
     return error ? <LoadError message={error} /> : <ListSkeleton />
   }
 
-  const section = (group: (typeof groups)[number]) => (
-    <section key={group.key} aria-labelledby={`chat-group-${group.key}`} className="mb-3">
-      <h2 id={`chat-group-${group.key}`} className={GROUP_HEADING}>
-        {group.label}
-      </h2>
-      <ul className="grid grid-cols-1 gap-0.5">
-        {group.items.map((chat) => (
-          <ChatRow key={chat.id} chat={chat} current={chat.id === currentId} onNavigate={onNavigate} />
-        ))}
-      </ul>
-    </section>
-  )
+  // Pinned first (newest pin first), then the projects, then the dated history: the chats neither
+  // pinned, archived nor in a project.
+  const rows = (part: ChatRowGroupsProps['part']) => Rows && <Rows chats={chats} now={now} currentId={currentId} onNavigate={onNavigate} part={part} />
+  const dated = chats.some((chat) => !chat.pinnedAt && !chat.projectId && !chat.archivedAt)
 
   return (
     <>
-      {groups[0]?.key === 'pinned' && section(groups[0])}
+      {rows('pinned')}
       <Projects projects={projects} onNavigate={onNavigate} />
-      {groups.length === 0 ? (
+      {!dated ? (
         <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
           <Icon name={LIST_ICONS.empty} size={20} />
           <p>No chats yet.</p>
           <p className="text-xs">Your conversations will appear here.</p>
         </div>
       ) : (
-        groups.filter((group) => group.key !== 'pinned').map(section)
+        rows('dated')
       )}
       {nextCursor && !error && (
         <div ref={sentinel} className="flex h-10 items-center justify-center" data-testid="chat-list-sentinel">
@@ -150,45 +144,7 @@ export function chatLinkClasses(current: boolean): string {
   )
 }
 
-export function rowMenuButtonClasses(current: boolean): string {
-  return cx(
-    'inline-flex size-7 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-300/70 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-700 dark:hover:text-white',
-    'focus-visible:outline-2 focus-visible:outline-primary-600',
-    // Shown on hover, keyboard focus, while open, for the open chat, and always on touch screens.
-    current ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100',
-  )
-}
-
-const GROUP_HEADING = 'sticky top-0 z-10 bg-neutral-50 px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:bg-neutral-950 dark:text-neutral-400'
-
-function ChatRow({ chat, current, onNavigate }: { chat: ChatSummary; current: boolean; onNavigate: () => void }) {
-  const [, navigate] = useLocation()
-  return (
-    <li className="group relative">
-      <PrefetchLink
-        href={`/chat/${encodeURIComponent(chat.id)}`}
-        prefetch="interaction"
-        aria-current={current ? 'page' : undefined}
-        onClick={onNavigate}
-        // Dragged onto a project, it moves there (chat-drag.ts).
-        data-chat-id={chat.id}
-        title={chat.title}
-        className={chatLinkClasses(current)}
-      >
-        <span className="min-w-0 truncate">{chat.title}</span>
-        {chat.visibility === 'public' && <Icon name={LIST_ICONS.public} size={12} label="Public" className="ml-1.5 shrink-0 text-neutral-500 dark:text-neutral-400" />}
-      </PrefetchLink>
-      <div className="absolute inset-y-0 right-1 flex items-center">
-        <Menu
-          label={`Options for “${chat.title}”`}
-          trigger={<Icon name={LIST_ICONS.rowMenu} size={16} />}
-          triggerClassName={rowMenuButtonClasses(current)}
-          sections={() => import('./chat-menu.tsx').then((menu) => menu.chatMenuSections(chat, navigate))}
-        />
-      </div>
-    </li>
-  )
-}
+export const GROUP_HEADING = 'sticky top-0 z-10 bg-neutral-50 px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:bg-neutral-950 dark:text-neutral-400'
 
 /** The projects, each a link to its page (`/?project=`) and a place to drop a chat; and New project. */
 function Projects({ projects, onNavigate }: { projects: ProjectSummary[]; onNavigate: () => void }) {

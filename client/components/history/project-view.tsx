@@ -11,7 +11,8 @@ import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Menu } from '../ui/menu.tsx'
 import { Button } from '../ui/button.tsx'
-import { chatLinkClasses, rowMenuButtonClasses } from './chat-history-list.tsx'
+import { chatLinkClasses } from './chat-history-list.tsx'
+import { rowMenuButtonClasses } from './row-menu-button.ts'
 import { ProjectFiles } from './project-files.tsx'
 
 const actions = () => import('../../lib/chat-actions.ts')
