@@ -149,6 +149,9 @@ test('pin a chat to the top; archive one, find it in Settings and by search, res
   await page.getByRole('menuitem', { name: 'Archive' }).click()
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Chat archived')
   await expect(sidebar(page).getByRole('link', { name: 'Notes on Kant' })).toHaveCount(0)
+  // Left with a pinned chat only: the list is not empty, and does not say so.
+  await expect(group(page, 'Pinned').getByRole('link')).toHaveText(['Recipe for bread'])
+  await expect(sidebar(page).getByText('No chats yet.')).toHaveCount(0)
 
   await page.keyboard.press('Control+k')
   await expect(page.getByRole('dialog')).toBeVisible()

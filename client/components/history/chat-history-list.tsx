@@ -101,13 +101,12 @@ export function ChatHistoryList({ scroller, onNavigate }: { scroller: RefObject<
   // Pinned first (newest pin first), then the projects, then the dated history: the chats neither
   // pinned, archived nor in a project.
   const rows = (part: ChatRowGroupsProps['part']) => Rows && <Rows chats={chats} now={now} currentId={currentId} onNavigate={onNavigate} part={part} />
-  const dated = chats.some((chat) => !chat.pinnedAt && !chat.projectId && !chat.archivedAt)
 
   return (
     <>
       {rows('pinned')}
       <Projects projects={projects} onNavigate={onNavigate} />
-      {!dated ? (
+      {!hasRows ? (
         <div className="flex flex-col items-center gap-2 px-2 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
           <Icon name={LIST_ICONS.empty} size={20} />
           <p>No chats yet.</p>
