@@ -79,6 +79,7 @@ export default async function importRoutes(app: FastifyInstance) {
     const path = join(dir, 'export')
     let size = 0
     let head = Buffer.alloc(0)
+    const out = createWriteStream(path)
     try {
       await pipeline(
         part.file,
@@ -89,7 +90,7 @@ export default async function importRoutes(app: FastifyInstance) {
             yield chunk
           }
         },
-        createWriteStream(path),
+        out,
       )
       if (part.file.truncated || size > maxBytes) {
         reply.header('connection', 'close')
@@ -101,6 +102,9 @@ export default async function importRoutes(app: FastifyInstance) {
         throw new AppError(415, 'NOT_AN_EXPORT', `“${part.filename.slice(0, 100)}” is ${size === 0 ? 'empty' : 'neither JSON nor a zip'}. Expected ${EXPECTED_FILES}.`)
       }
     } catch (error) {
+      // A failed upload rejects pipeline() before its file is closed, or even opened: removed
+      // before then, the file would be made after its folder's removal (file-storage.ts, the same).
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
       await rm(dir, { recursive: true, force: true })
       throw error
     }

@@ -46,10 +46,15 @@ export function createDiskStorage(dir: string): FileStorage {
       checkKey(key)
       await ensureDir()
       const partial = join(dir, `${key}.part`)
+      const out = createWriteStream(partial, { flags: 'wx' })
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx' }))
+        await pipeline(source, out)
         await rename(partial, join(dir, key))
       } catch (error) {
+        // pipeline() rejects as soon as the source fails, before the file is closed, and even before
+        // it is opened when the source fails at once (an upload over the quota on its first chunk):
+        // removed then, the file would be made after its removal and stay (a stray `.part`).
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
         await rm(partial, { force: true })
         throw error
       }
