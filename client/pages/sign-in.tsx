@@ -1,6 +1,6 @@
 // The local-account form shown in the sign-in popup (DESIGN §4): sign in or create an account.
 // On success the popup returns to the app, which closes it and lets the opener refresh.
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { PRODUCT_NAME } from '../../shared/constants.ts'
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts'
 import { http, HttpError } from '../lib/http.ts'
@@ -31,6 +31,11 @@ export default function SignInPage() {
   const [mode, setMode] = useState<Mode>('sign-in')
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
+  // Until the page's code runs, submitting would be the browser's own: a GET to this page with the
+  // password in its address (kept in the history and in logs). The button waits for it; Enter in a
+  // field does nothing while the form's button is disabled.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const ids = { email: useId(), password: useId(), name: useId(), error: useId() }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -97,7 +102,7 @@ export default function SignInPage() {
           )}
           <button
             type="submit"
-            disabled={pending}
+            disabled={pending || !hydrated}
             className={cn(
               'inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:opacity-60',

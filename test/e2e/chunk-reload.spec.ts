@@ -13,7 +13,7 @@ test('a chunk that keeps failing causes exactly one reload', async ({ page }) =>
   const documents = countDocumentLoads(page)
   let failures = 0
   // As after a deploy: the chat screen's chunk is gone.
-  await page.route(/\/assets\/chat-[^/]+\.js$/, (route) => {
+  await page.route(/\/assets\/chat-[\w-]{8}\.js$/, (route) => {
     failures++
     return route.fulfill({ status: 404, body: 'gone' })
   })

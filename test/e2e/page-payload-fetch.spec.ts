@@ -45,7 +45,7 @@ test('a prefetch whose chunk is gone does not reload the page; the click then re
   const documents = countDocumentLoads(page)
   let chunkFailures = 0
   // As after a deploy: the chat screen's chunk is gone.
-  await page.route(/\/assets\/chat-[^/]+\.js$/, (route) => {
+  await page.route(/\/assets\/chat-[\w-]{8}\.js$/, (route) => {
     chunkFailures++
     return route.fulfill({ status: 404, body: 'gone' })
   })

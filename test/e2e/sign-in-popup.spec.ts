@@ -110,3 +110,30 @@ test('the sign-in page names the product; Cancel closes the popup, or goes back 
   await waitForHydration(page)
   await expect(page.getByRole('heading', { name: 'Hello there!' })).toBeVisible()
 })
+
+test('before its code has run, the sign-in form cannot be sent: the password never goes into the address', async ({ page }) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  // The page's own chunk held back: the form is drawn by the server, but nothing handles it yet.
+  await page.route(/\/assets\/sign-in-[\w-]{8}\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/auth/local')
+  const send = page.getByRole('button', { name: 'Sign in', exact: true })
+  await expect(send).toBeDisabled()
+  const email = `early-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('typed before the page could act')
+  await page.getByLabel('Password').press('Enter')
+  await page.waitForTimeout(300)
+  expect(page.url()).not.toContain('password')
+  expect(new URL(page.url()).search).toBe('')
+
+  release()
+  await waitForHydration(page)
+  await expect(send).toBeEnabled()
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await send.click()
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.')
+})
