@@ -8,12 +8,14 @@ export interface AnswerMetadata {
   details?: { firstTokenMs?: number; totalMs?: number; finishReason?: string }
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
-const exact = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' })
+// Made on first use, not when the chat screen's code loads: the first Intl.DateTimeFormat of a
+// page loads ICU's date data (chat-groups.ts).
+let relative: Intl.RelativeTimeFormat | undefined
+let exact: Intl.DateTimeFormat | undefined
 
 /** "Wednesday, November 25, 2026 at 5:29:03 PM": the hover text of a message's time. */
 export function exactTime(at: number): string {
-  return exact.format(at)
+  return (exact ??= new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' })).format(at)
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -29,6 +31,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function relativeTime(at: number, reference: number): string {
   const seconds = Math.round((at - reference) / 1000)
   if (Math.abs(seconds) < 45) return 'just now'
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
   for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
   return relative.format(Math.round(seconds / 60) || -1, 'minute')
 }
