@@ -34,6 +34,9 @@ test('an instant answer to a message sent from home, and to a second message, sh
   await expect(page.getByText('This question has no answer yet')).toHaveCount(0)
 
   await prompt.fill('And some code, please')
+  // The answer's words can be drawn a moment before its end is (Stop until then, and Enter shows
+  // the wait hint instead of sending): a user sends once Send is back, and so does this test.
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled()
   await prompt.press('Enter')
   await expect(log.getByRole('article', { name: 'Your message' })).toHaveCount(2)
   await expect(answers).toHaveCount(2)
