@@ -1,10 +1,11 @@
 // The local-account form shown in the sign-in popup (DESIGN §4): sign in or create an account.
 // On success the popup returns to the app, which closes it and lets the opener refresh.
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { PRODUCT_NAME } from '../../shared/constants.ts'
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts'
 import { http, HttpError } from '../lib/http.ts'
 import { cn } from '../lib/cn.ts'
+import { useHydrated } from '../lib/hydrated.ts'
 import { isSignInPopup, takeSignInReturn } from '../lib/auth-popup.ts'
 import { AUTH_POPUP_FLAG } from '../../shared/auth.ts'
 
@@ -34,8 +35,7 @@ export default function SignInPage() {
   // Until the page's code runs, submitting would be the browser's own: a GET to this page with the
   // password in its address (kept in the history and in logs). The button waits for it; Enter in a
   // field does nothing while the form's button is disabled.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const ids = { email: useId(), password: useId(), name: useId(), error: useId() }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,5 +1,5 @@
 // Numbers and times as the admin page shows them.
-import { useSyncExternalStore } from 'react'
+import { useHydrated } from '../../lib/hydrated.ts'
 
 const NUMBER = new Intl.NumberFormat('en-US')
 const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
@@ -20,22 +20,11 @@ function formatAgo(at: number, now: number): string {
   return days === 1 ? 'yesterday' : days < 60 ? `${days} days ago` : DATE.format(at)
 }
 
-const noSubscription = () => () => {}
-
 /**
- * False while the server renders and the browser hydrates, true after. The server knows neither
- * the reader's time zone nor the moment the page is read: times are UTC until then, so the
- * hydrated page matches the server's, and become local (or "3 min ago") right after.
+ * A time: `date` (Nov 26, 2026), `datetime` (Nov 26, 03:25 AM) or `ago` (3 min ago). The server
+ * knows neither the reader's time zone nor the moment the page is read: times are UTC until the
+ * page has hydrated, so the hydrated page matches the server's, and become local right after.
  */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
-
-/** A time: `date` (Nov 26, 2026), `datetime` (Nov 26, 03:25 AM) or `ago` (3 min ago). */
 export function Time({ at, as, className }: { at: number; as: 'date' | 'datetime' | 'ago'; className?: string }) {
   const hydrated = useHydrated()
   const iso = new Date(at).toISOString()
