@@ -15,6 +15,7 @@ import { formatBytes } from '../../../shared/format-bytes.ts'
 import { ErrorBody, Params } from '../chats/common.ts'
 import { EXPECTED_FILES } from '../../services/imports/open-export.ts'
 import { PROGRESS_INTERVAL_MS, runImport } from '../../services/imports/run-import.ts'
+import { whenClosed } from '../../services/write-stream.ts'
 import type { ImportsTable } from '../../db/schema.ts'
 
 /** An import whose progress was not written for this long was cut off (a restart, a lost replica). */
@@ -102,9 +103,8 @@ export default async function importRoutes(app: FastifyInstance) {
         throw new AppError(415, 'NOT_AN_EXPORT', `“${part.filename.slice(0, 100)}” is ${size === 0 ? 'empty' : 'neither JSON nor a zip'}. Expected ${EXPECTED_FILES}.`)
       }
     } catch (error) {
-      // A failed upload rejects pipeline() before its file is closed, or even opened: removed
-      // before then, the file would be made after its folder's removal (file-storage.ts, the same).
-      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
+      // Not before the stream is done with the file, or it could stay (write-stream.ts).
+      await whenClosed(out)
       await rm(dir, { recursive: true, force: true })
       throw error
     }

@@ -6,6 +6,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
+import { whenClosed } from '../write-stream.ts'
 
 export interface ByteRange {
   start: number
@@ -51,10 +52,8 @@ export function createDiskStorage(dir: string): FileStorage {
         await pipeline(source, out)
         await rename(partial, join(dir, key))
       } catch (error) {
-        // pipeline() rejects as soon as the source fails, before the file is closed, and even before
-        // it is opened when the source fails at once (an upload over the quota on its first chunk):
-        // removed then, the file would be made after its removal and stay (a stray `.part`).
-        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
+        // Not before the stream is done with the file, or a stray `.part` could stay (write-stream.ts).
+        await whenClosed(out)
         await rm(partial, { force: true })
         throw error
       }
