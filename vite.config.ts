@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { viteFastify } from '@fastify/vite/plugin'
 import { precompress } from './scripts/build/precompress.ts'
+import { dropPropertyFallbacks } from './scripts/build/drop-property-fallbacks.ts'
 import { shellStyles, shellStylesNotPreloaded } from './scripts/build/shell-styles.ts'
 import { zodBrowserStub } from './scripts/build/zod-browser-stub.ts'
 import { MERMAID_BUILD_URL, MERMAID_DEV_URL, vendorMermaid } from './scripts/build/vendor-mermaid.ts'
@@ -13,7 +14,7 @@ const projectRoot = import.meta.dirname
 export default defineConfig(({ command }) => ({
   root: resolve(projectRoot, 'client'),
   publicDir: resolve(projectRoot, 'public'),
-  plugins: [viteFastify(), react(), shellStyles(projectRoot), tailwindcss(), shellStylesNotPreloaded(), precompress(), vendorMermaid(), zodBrowserStub(projectRoot)],
+  plugins: [viteFastify(), react(), shellStyles(projectRoot), tailwindcss(), shellStylesNotPreloaded(), dropPropertyFallbacks(), precompress(), vendorMermaid(), zodBrowserStub(projectRoot)],
   // Mermaid is imported at run time from its own prebuilt modules (scripts/build/vendor-mermaid.ts).
   define: { __MERMAID_URL__: JSON.stringify(command === 'build' ? MERMAID_BUILD_URL : MERMAID_DEV_URL) },
   resolve: {

@@ -6,6 +6,7 @@ import type { PageState } from '../shared/page-state.ts'
 import type { IconLookup } from '../shared/icons.ts'
 import { App } from './app.tsx'
 import { errorPage, pages } from './routes.ts'
+import { loadChatHistoryContent } from './components/history/chat-history-list.tsx'
 
 export function renderApp(state: PageState, options: RenderToPipeableStreamOptions, context: { icons?: IconLookup } = {}) {
   return renderToPipeableStream(
@@ -16,17 +17,16 @@ export function renderApp(state: PageState, options: RenderToPipeableStreamOptio
   )
 }
 
-/** Loads the page's chunk so the render does not suspend on its code. */
+/** Loads the page's chunk and the sidebar's list so the render does not suspend on their code. */
 export async function preload(state: PageState): Promise<void> {
-  if (state.kind === 'error') await errorPage.load()
-  else await pages[state.route as keyof typeof pages].load()
+  await Promise.all([state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load(), loadChatHistoryContent()])
 }
 
 /** Linked instead of the shell's stylesheet for the pages it does not cover (shared/page-layout.ts). */
 export { default as wholeStylesheet } from './styles.css?url'
 
-/** Vite source path of the sidebar's chat rows (chat-history-rows.tsx), preloaded when there are chats to list. */
-export const chatRowsModule = 'components/history/chat-history-rows.tsx'
+/** Vite source path of the sidebar's chat list (chat-history-content.tsx), preloaded when there are chats to list. */
+export const chatListModule = 'components/history/chat-history-content.tsx'
 
 /** Vite source path of each page's chunk, to preload it from the client manifest. */
 export const pageModules: Record<string, string> = {

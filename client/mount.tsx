@@ -17,6 +17,8 @@ import { loadFullStyles, setWholeStylesheetUrl } from './lib/full-styles.ts'
 import wholeStylesheetUrl from './styles.css?url'
 import { pageSettled } from './lib/page-settled.ts'
 import { importWhenConnected } from './lib/chunk-reload.ts'
+import { hasSidebarRow } from '../shared/page-data.ts'
+import { loadChatHistoryContent } from './components/history/chat-history-list.tsx'
 
 async function mount() {
   const stateElement = document.getElementById('__APP_STATE__')
@@ -32,7 +34,11 @@ async function mount() {
   initColorMode()
   seedIconsFromDocument()
   watchConnection()
-  await (state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load())
+  // Rows to list: the sidebar's list comes with the page (the server named its chunk among the
+  // preloads), so the rows draw at hydration. Without, the server drew the list's frame, which works
+  // once its chunk is in (chat-history-list.tsx).
+  const rows = state.chatList && [...state.chatList.chats, ...(state.chatList.pinned ?? [])].some(hasSidebarRow)
+  await Promise.all([state.kind === 'error' ? errorPage.load() : pages[state.route as keyof typeof pages].load(), rows && loadChatHistoryContent()])
   hydrateRoot(
     container,
     <StrictMode>

@@ -38,9 +38,7 @@ export const chatHistory = {
   },
   /** Adds a page loaded from GET /api/chats (chats already known keep their newer copy); the first brings the pinned chats and the projects. */
   appendPage(page: ChatListPage) {
-    const known = new Set(state.chats.map((chat) => chat.id))
-    const added = [...page.chats, ...(page.pinned ?? [])].filter((chat) => !known.has(chat.id) && known.add(chat.id))
-    set({ chats: [...state.chats, ...added].sort(byActivity), projects: page.projects ?? state.projects, nextCursor: page.nextCursor, loaded: true })
+    set(withPage(state, page))
   },
   /** A chat was created or changed (title, visibility, new activity): insert or update it. */
   upsert(chat: Partial<ChatSummary> & { id: string }) {
@@ -65,6 +63,21 @@ export const chatHistory = {
   },
 }
 
-export function useChatHistory(): ChatHistoryState {
-  return useSyncExternalStore(chatHistory.subscribe, chatHistory.get, () => EMPTY)
+function withPage(current: ChatHistoryState, page: ChatListPage): ChatHistoryState {
+  const known = new Set(current.chats.map((chat) => chat.id))
+  const added = [...page.chats, ...(page.pinned ?? [])].filter((chat) => !known.has(chat.id) && known.add(chat.id))
+  return { chats: [...current.chats, ...added].sort(byActivity), projects: page.projects ?? current.projects, nextCursor: page.nextCursor, loaded: true }
+}
+
+/** The list as the store holds it once seeded with the page's first page (what the server drew). */
+export function historyOfFirstPage(page: ChatListPage | undefined): ChatHistoryState {
+  return page ? withPage(EMPTY, page) : EMPTY
+}
+
+/**
+ * `drawn`: what the server drew the list from (historyOfFirstPage of the page's state), for the
+ * server render and for hydration; without it both see an empty, unloaded list.
+ */
+export function useChatHistory(drawn: ChatHistoryState = EMPTY): ChatHistoryState {
+  return useSyncExternalStore(chatHistory.subscribe, chatHistory.get, () => drawn)
 }

@@ -38,11 +38,11 @@ export function staticImportClosure(roots: readonly string[]): string[] {
 
 /**
  * The shell's roots: the entry, the home page, and modules loaded later that draw in the shell's
- * own elements: the sidebar's chat rows (loaded once there is a chat, drawn without waiting for the
- * whole sheet) and the drop highlight while a chat is dragged onto a project.
+ * own elements: the sidebar's chat list (drawn by the server, its code loaded with the rows or once
+ * the page has settled; the rows come with it) and the drop highlight while a chat is dragged onto a project.
  */
 export function shellRoots(projectRoot: string): string[] {
-  return ['client/mount.tsx', 'client/pages/home.tsx', 'client/components/history/chat-history-rows.tsx', 'client/components/history/chat-drag.ts'].map((file) => resolve(projectRoot, file))
+  return ['client/mount.tsx', 'client/pages/home.tsx', 'client/components/history/chat-history-content.tsx', 'client/components/history/chat-drag.ts'].map((file) => resolve(projectRoot, file))
 }
 
 export function shellStyles(projectRoot: string): Plugin {

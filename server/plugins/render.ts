@@ -24,7 +24,7 @@ export interface SsrEntry {
   preload(state: PageState): Promise<void>
   pageModules: Record<string, string>
   /** Vite source path of the sidebar's chat rows, a chunk preloaded when the visitor has a chat to list. */
-  chatRowsModule?: string
+  chatListModule?: string
   /** The whole stylesheet's address (client/lib/full-styles.ts); a page the shell's does not cover links it. */
   wholeStylesheet?: string
 }
@@ -82,13 +82,13 @@ export default fp(
     function preloadsFor(entry: SsrEntry, state: PageState): string[] {
       if (!manifest) return []
       const page = state.kind === 'error' ? 'error' : state.route
-      // The sidebar draws its rows from a chunk of their own: fetched beside the page's when there are rows to draw.
-      const withRows = Boolean(entry.chatRowsModule) && (state.chatList?.chats.some(hasSidebarRow) || state.chatList?.pinned?.some(hasSidebarRow))
+      // The sidebar's list is a chunk of its own: fetched beside the page's when there are rows to draw.
+      const withRows = Boolean(entry.chatListModule) && (state.chatList?.chats.some(hasSidebarRow) || state.chatList?.pinned?.some(hasSidebarRow))
       const key = withRows ? `${page} with rows` : page
       let list = preloadCache.get(key)
       if (!list) {
         list = modulePreloads(manifest, entry.pageModules[page])
-        if (withRows) list = [...new Set([...list, ...modulePreloads(manifest, entry.chatRowsModule)])]
+        if (withRows) list = [...new Set([...list, ...modulePreloads(manifest, entry.chatListModule)])]
         preloadCache.set(key, list)
       }
       return list

@@ -113,3 +113,35 @@ test('a page of the list that fails to load says so, and Try again loads it', as
   await expect(links.last()).toHaveText('Note 01')
   await expect(failure).toHaveCount(0)
 })
+
+test("a first visit: the server draws the list's frame, which stays while its code waits and works once it comes", async ({ page }) => {
+  // The list's code is held back: until it comes, the page shows the server's HTML of the list.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = 0
+  await page.route(/\/assets\/chat-history-content-[\w-]{8}\.js$/, async (route) => {
+    asked++
+    await held
+    await route.continue()
+  })
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/')
+  await waitForHydration(page)
+  // The drawer is closed on a phone: its list is there, out of sight.
+  const list = page.locator('nav[aria-label="Chat history"]')
+  await expect(list).toContainText('No chats yet.')
+  await expect(list.locator('[role="status"]')).toHaveCount(0)
+  // Opening the phone drawer draws the sidebar again and moves the focus into it (which asks for
+  // the list's code): the frame stays, it does not fall back to the skeleton.
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+  await expect(page.getByRole('complementary', { name: 'Chats' })).toBeInViewport()
+  await expect.poll(() => asked).toBe(1)
+  await expect(history(page)).toContainText('No chats yet.')
+  await expect(history(page).getByRole('status')).toHaveCount(0)
+  // A click on New project before the list works is not lost: it is clicked again once it does.
+  await history(page).getByRole('region', { name: 'Projects' }).getByRole('button', { name: 'New project' }).click()
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('dialog', { name: 'New project' })).toHaveCount(0)
+  release()
+  await expect(page.getByRole('dialog', { name: 'New project' })).toBeVisible()
+})

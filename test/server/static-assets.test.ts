@@ -71,17 +71,17 @@ t.test("a page preloads its own chunks and the entry once each, at low priority:
   t.match(res.body, /<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/, 'the stylesheet keeps its priority')
 })
 
-t.test("the sidebar's rows come with the page once the visitor has a chat to list, not on a first visit", async (t) => {
+t.test("the sidebar's list comes with the page once the visitor has a chat to list, not on a first visit", async (t) => {
   const { app } = await buildApp(t)
-  const rows = readdirSync('dist/client/assets').find((file) => /^chat-history-rows-.*\.js$/.test(file))!
-  t.ok(rows, 'the rows are a chunk of their own')
+  const rows = readdirSync('dist/client/assets').find((file) => /^chat-history-content-.*\.js$/.test(file))!
+  t.ok(rows, 'the list is a chunk of its own')
   const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1])
   const v = visitor()
   const first = await app.inject({ url: '/', headers: { ...v.headers(), 'accept-encoding': 'identity' } })
-  t.notOk(preloaded(first.body).includes(`/assets/${rows}`), 'a first visit: no rows to draw, no rows chunk')
+  t.notOk(preloaded(first.body).includes(`/assets/${rows}`), 'a first visit: no rows to draw, the list chunk comes later')
   t.equal((await createChat(app, v, 'Listed in the sidebar')).statusCode, 201)
   const again = await app.inject({ url: '/', headers: { ...v.headers(), 'accept-encoding': 'identity' } })
-  t.ok(preloaded(again.body).includes(`/assets/${rows}`), 'with a chat: the rows chunk is preloaded with the page')
+  t.ok(preloaded(again.body).includes(`/assets/${rows}`), 'with a chat: the list chunk is preloaded with the page')
   t.equal(new Set(preloaded(again.body)).size, preloaded(again.body).length, 'no file twice')
   const stranger = await app.inject({ url: '/', headers: { ...visitor().headers(), 'accept-encoding': 'identity' } })
   t.notOk(preloaded(stranger.body).includes(`/assets/${rows}`), "another visitor's first visit is not changed by the cached render")

@@ -41,7 +41,7 @@ t.test('follows static imports and re-exports to the end; not import(), not type
 
 t.test("the app's shell reaches its layout and the home page's composer, not the chat screen's code", async (t) => {
   const found = staticImportClosure(shellRoots(process.cwd())).map((file) => file.slice(process.cwd().length + 1))
-  for (const file of ['client/mount.tsx', 'client/pages/home.tsx', 'client/components/layout/app-sidebar.tsx', 'client/components/chat/prompt-box.tsx', 'client/components/history/chat-history-rows.tsx']) {
+  for (const file of ['client/mount.tsx', 'client/pages/home.tsx', 'client/components/layout/app-sidebar.tsx', 'client/components/chat/prompt-box.tsx', 'client/components/history/chat-history-content.tsx', 'client/components/history/chat-history-rows.tsx']) {
     t.ok(found.includes(file), file)
   }
   for (const file of ['client/pages/chat.tsx', 'client/components/chat/markdown.tsx', 'client/components/ui/toast-items.tsx', 'client/components/chat/attachments/composer-files.tsx']) {

@@ -1,7 +1,6 @@
 // The sidebar's chat rows: the pinned chats, and the history grouped by date, each row a link and
-// a menu. A chunk of its own, loaded once the owner has a chat to show (or once the page has
-// settled): a first visit has none, and its first load carries only the list's frame
-// (chat-history-list.tsx). Its classes are in the shell's stylesheet (scripts/build/shell-styles.ts).
+// a menu. Part of the list's chunk (chat-history-content.tsx), whose classes are in the shell's
+// stylesheet (scripts/build/shell-styles.ts).
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
 import type { ChatSummary } from '../../lib/chat-history.ts'
@@ -9,8 +8,13 @@ import { groupByDate } from '../../lib/chat-groups.ts'
 import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { Menu } from '../ui/menu.tsx'
-import { GROUP_HEADING, LIST_ICONS, chatLinkClasses } from './chat-history-list.tsx'
+import { chatLinkClasses } from './chat-history-list.tsx'
 import { rowMenuButtonClasses } from './row-menu-button.ts'
+
+/** What the list shows as soon as it is drawn: the empty state, a public chat's mark, a row's menu, projects. */
+export const LIST_ICONS = { empty: 'lucide:message-square', public: 'lucide:globe', rowMenu: 'lucide:ellipsis', project: 'lucide:folder', newProject: 'lucide:folder-plus' } as const
+
+export const GROUP_HEADING = 'sticky top-0 z-10 bg-neutral-50 px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:bg-neutral-950 dark:text-neutral-400'
 
 export interface ChatRowGroupsProps {
   /** Every chat the list knows; each part picks its own. */
