@@ -145,3 +145,25 @@ test("a first visit: the server draws the list's frame, which stays while its co
   release()
   await expect(page.getByRole('dialog', { name: 'New project' })).toBeVisible()
 })
+
+test('a first visit: a button focused in the server\'s list keeps the focus when the list starts working', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/chat-history-content-[\w-]{8}\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  const newProject = history(page).getByRole('button', { name: 'New project' })
+  await newProject.focus()
+  await expect(newProject).toBeFocused()
+  // The server's button, marked: the list's own replaces it.
+  await newProject.evaluate((button) => (button.dataset.fromServer = 'true'))
+  release()
+  // The list draws itself in the same place: the focus is on its own New project, which works.
+  await expect(history(page).locator('[data-from-server]')).toHaveCount(0)
+  await expect(newProject).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'New project' })).toBeVisible()
+})

@@ -79,9 +79,16 @@ t.test("the sidebar's list comes with the page once the visitor has a chat to li
   const v = visitor()
   const first = await app.inject({ url: '/', headers: { ...v.headers(), 'accept-encoding': 'identity' } })
   t.notOk(preloaded(first.body).includes(`/assets/${rows}`), 'a first visit: no rows to draw, the list chunk comes later')
+  // What shows before any script has run: the list's frame, not a skeleton.
+  t.match(first.body, 'No chats yet.', "a first visit: the server draws the list's empty state")
+  t.match(first.body, '>New project</button>', 'and New project')
+  t.notMatch(first.body, 'Loading chats…', 'no skeleton')
   t.equal((await createChat(app, v, 'Listed in the sidebar')).statusCode, 201)
   const again = await app.inject({ url: '/', headers: { ...v.headers(), 'accept-encoding': 'identity' } })
   t.ok(preloaded(again.body).includes(`/assets/${rows}`), 'with a chat: the list chunk is preloaded with the page')
+  // Date groups need the viewer's clock: rows are drawn in the browser, a skeleton until then.
+  t.match(again.body, 'Loading chats…', 'with a chat: the skeleton')
+  t.notMatch(again.body, 'No chats yet.', 'not the empty state')
   t.equal(new Set(preloaded(again.body)).size, preloaded(again.body).length, 'no file twice')
   const stranger = await app.inject({ url: '/', headers: { ...visitor().headers(), 'accept-encoding': 'identity' } })
   t.notOk(preloaded(stranger.body).includes(`/assets/${rows}`), "another visitor's first visit is not changed by the cached render")

@@ -18,7 +18,7 @@ import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { useInlinedIcons } from '../../lib/icons.ts'
 import { ChatRowGroups, GROUP_HEADING, LIST_ICONS, type ChatRowGroupsProps } from './chat-history-rows.tsx'
-import { ListSkeleton, chatLinkClasses, chatListDrawn, type ChatHistoryListProps } from './chat-history-list.tsx'
+import { ListSkeleton, chatLinkClasses, type ChatHistoryListProps } from './chat-history-list.tsx'
 
 const LIST_ICON_NAMES = Object.values(LIST_ICONS)
 
@@ -44,7 +44,6 @@ export function ChatHistoryContent({ scroller, onNavigate }: ChatHistoryListProp
 
   // The list follows whoever is signed in (a sign-in or sign-out changes whose chats these are).
   useEffect(() => ensureChatList(ownerKey), [ownerKey])
-  useEffect(chatListDrawn, [])
   useEffect(() => {
     setNow(Date.now())
     // Past midnight, "Today" becomes "Yesterday".

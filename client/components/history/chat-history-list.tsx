@@ -1,13 +1,16 @@
-// The sidebar's chat list, as the entry knows it: a Suspense boundary around the list itself
-// (chat-history-content.tsx, a chunk of its own), the list's skeleton, and the classes the shell
-// shares with it. A first visit has no chat to list: the server draws the list's frame (Projects,
-// New project, "No chats yet") and the browser leaves that HTML in place, hydrating it once the
-// chunk is in: after the page has settled, or sooner when the pointer or the focus comes to the
-// sidebar, or when a chat appears. A button clicked before then (React would drop that click) is
-// clicked again once the list works; a link meanwhile is followed by the browser itself. A page
-// that has rows to list loads the chunk with the page (client/mount.tsx; the server names it among
-// the preloads), so its rows show at hydration as before.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react'
+// The sidebar's chat list, as the entry knows it: the list itself (chat-history-content.tsx) is a
+// chunk of its own; this holds its place, its skeleton and the classes the shell shares with it.
+// A first visit has no chat to list: the server draws the list's frame (Projects, New project,
+// "No chats yet") and the browser keeps that HTML as it is, without React (an element with
+// dangerouslySetInnerHTML, which hydration leaves alone), until the chunk is in: once the page has
+// settled, or sooner when the pointer or the focus comes to the sidebar, or when a chat appears.
+// The list then draws itself in that place, the same as before, and the focus, or a button
+// clicked meanwhile, goes to the same button of the new list. A link meanwhile is followed by the
+// browser itself. Not a Suspense boundary: React 19.2 streams a boundary of over 500 bytes after
+// its fallback, with an inline script to swap it in (0.6 KB more HTML than the list it saved).
+// A page that has rows to list loads the chunk before it hydrates (client/mount.tsx; the server
+// names it among the preloads), so its rows show at hydration.
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react'
 import { hasSidebarRow } from '../../../shared/page-data.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
 import { pageSettled } from '../../lib/page-settled.ts'
@@ -22,18 +25,11 @@ export interface ChatHistoryListProps {
 type Content = ComponentType<ChatHistoryListProps>
 let content: Content | undefined
 let loading: Promise<Content | undefined> | undefined
-let announce: (component: Content) => void
-/** Settles once the chunk is in; never rejects (React would show an error instead of the list). */
-const arrived = new Promise<Content>((resolve) => (announce = resolve))
 
 /** Starts loading the list's chunk (once); resolves when it is in, or undefined when it failed (tried again next time). */
 export function loadChatHistoryContent(): Promise<Content | undefined> {
   loading ??= importWhenConnected(() => import('./chat-history-content.tsx')).then(
-    (module) => {
-      content = module.ChatHistoryContent
-      announce(content)
-      return content
-    },
+    (module) => (content = module.ChatHistoryContent),
     (error: unknown) => {
       console.error('[app] could not load the chat list', error)
       loading = undefined
@@ -43,67 +39,82 @@ export function loadChatHistoryContent(): Promise<Content | undefined> {
   return loading
 }
 
-// A component already in (the server, a page that loaded it before hydrating) renders at once:
-// React's lazy reads a thenable that calls back synchronously as already resolved.
-const ChatHistoryContent = lazy<Content>(() =>
-  content ? { then: (resolve: (module: { default: Content }) => void) => resolve({ default: content! }) } as Promise<{ default: Content }> : arrived.then((loaded) => ({ default: loaded })),
-)
+/** The server's HTML of the list, read once at hydration and kept until the list's code is in. */
+let serverHtml: string | undefined
 
-let drawn = false
-let clickedEarly: HTMLElement | null = null
-
-/** The list has hydrated (or mounted): it handles its own clicks; one that came too early is replayed. */
-export function chatListDrawn(): void {
-  drawn = true
-  const button = clickedEarly
-  clickedEarly = null
-  if (button?.isConnected) button.click()
+/** Where the focus, or a button clicked too early, was: the same button of the list once drawn. */
+interface Handover {
+  focused: number
+  clicked: number
 }
+const buttonsIn = (element: HTMLElement | null) => [...(element?.querySelectorAll<HTMLElement>('a[href], button') ?? [])]
 
 export function ChatHistoryList({ scroller, onNavigate }: ChatHistoryListProps) {
+  const place = useRef<HTMLDivElement>(null)
+  const [Loaded, setLoaded] = useState<{ type: Content } | null>(() => (content ? { type: content } : null))
+  const handover = useRef<Handover>({ focused: -1, clicked: -1 })
   const wanted = useChatHistory().chats.some(hasSidebarRow)
-  // A chat to list: its rows are wanted now. Otherwise once the page has settled, or at the first
-  // sign the sidebar is about to be used (the pointer over it, the focus in it, a touch).
+
   useEffect(() => {
-    if (wanted) void loadChatHistoryContent()
-  }, [wanted])
-  useEffect(() => {
-    void pageSettled().then(loadChatHistoryContent)
+    if (Loaded) return
+    let active = true
+    const load = () =>
+      void loadChatHistoryContent().then((type) => {
+        if (!active || !type) return
+        handover.current.focused = buttonsIn(place.current).indexOf(document.activeElement as HTMLElement)
+        setLoaded({ type })
+      })
+    // A chat to list: now. Otherwise once the page has settled, or at the first sign the sidebar is
+    // about to be used (the pointer over it, the focus in it, a touch).
+    if (wanted) load()
+    void pageSettled().then(load)
     const sidebar = scroller.current?.closest('aside')
-    if (!sidebar || drawn) return
-    const soon = () => void loadChatHistoryContent()
     const events = ['pointerover', 'focusin', 'touchstart'] as const
-    for (const event of events) sidebar.addEventListener(event, soon, { once: true, passive: true })
-    // Caught on the document, before React's own listener on the root stops it.
+    for (const event of events) sidebar?.addEventListener(event, load, { passive: true })
+    // The server's buttons have no handlers yet: a click on one is kept for the list once drawn.
     const early = (event: MouseEvent) => {
-      const button = !drawn && event.target instanceof Element && scroller.current?.contains(event.target) && event.target.closest('button')
+      const button = event.target instanceof Element && place.current?.contains(event.target) ? event.target.closest('button') : null
       if (!button) return
       event.preventDefault()
-      event.stopPropagation()
-      clickedEarly = button
-      soon()
+      handover.current.clicked = buttonsIn(place.current).indexOf(button)
+      load()
     }
     document.addEventListener('click', early, true)
     return () => {
-      events.forEach((event) => sidebar.removeEventListener(event, soon))
+      active = false
+      events.forEach((event) => sidebar?.removeEventListener(event, load))
       document.removeEventListener('click', early, true)
     }
-  }, [scroller])
+  }, [Loaded, wanted, scroller])
 
-  // The boundary must not change while the server's HTML waits for its code: React would throw
-  // that HTML away for the skeleton. So the element is made once, with a navigate that calls the latest.
-  const latestNavigate = useRef(onNavigate)
   useLayoutEffect(() => {
-    latestNavigate.current = onNavigate
-  })
-  const navigate = useCallback(() => latestNavigate.current(), [])
-  return useMemo(
-    () => (
-      <Suspense fallback={<ListSkeleton />}>
-        <ChatHistoryContent scroller={scroller} onNavigate={navigate} />
-      </Suspense>
-    ),
-    [scroller, navigate],
+    if (!Loaded) return
+    const { focused } = handover.current
+    if (focused >= 0) buttonsIn(place.current)[focused]?.focus()
+  }, [Loaded])
+  useEffect(() => {
+    if (!Loaded) return
+    const { clicked } = handover.current
+    handover.current = { focused: -1, clicked: -1 }
+    if (clicked >= 0) buttonsIn(place.current)[clicked]?.click()
+  }, [Loaded])
+
+  if (Loaded) {
+    return (
+      <div ref={place} data-chat-list className="contents">
+        <Loaded.type scroller={scroller} onNavigate={onNavigate} />
+      </div>
+    )
+  }
+  // In the browser, before the list's code: the server's HTML as it is (read at hydration), or the
+  // skeleton where there is none (a list mounted later, without the server's HTML).
+  if (typeof document !== 'undefined') serverHtml ??= document.querySelector('[data-chat-list]')?.innerHTML
+  return serverHtml === undefined ? (
+    <div ref={place} data-chat-list className="contents">
+      <ListSkeleton />
+    </div>
+  ) : (
+    <div ref={place} data-chat-list className="contents" dangerouslySetInnerHTML={{ __html: serverHtml }} suppressHydrationWarning />
   )
 }
 
