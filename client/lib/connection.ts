@@ -33,8 +33,16 @@ export function watchConnection(): void {
   window.addEventListener('online', () => void probeUntilAnswered())
 }
 
+/**
+ * Only a browser that says it is offline counts as offline: Node 21+ has a global navigator too,
+ * without onLine (the server render on the Docker image's Node 24 waited for a connection forever).
+ */
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false
+}
+
 export function connectionState(): ConnectionState {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return 'offline'
+  if (browserOffline()) return 'offline'
   return state.get()
 }
 
@@ -48,8 +56,8 @@ export function whenConnected(): Promise<void> {
     if (state.get() !== 'online') set('online')
     return Promise.resolve()
   }
-  if (navigator.onLine) void probeUntilAnswered()
-  else set('offline')
+  if (browserOffline()) set('offline')
+  else void probeUntilAnswered()
   return new Promise((resolve) => waiters.push(resolve))
 }
 
