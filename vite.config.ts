@@ -6,6 +6,7 @@ import { viteFastify } from '@fastify/vite/plugin'
 import { precompress } from './scripts/build/precompress.ts'
 import { dropPropertyFallbacks } from './scripts/build/drop-property-fallbacks.ts'
 import { shellStyles, shellStylesNotPreloaded } from './scripts/build/shell-styles.ts'
+import { entryChunkName } from './scripts/build/entry-chunk.ts'
 import { zodBrowserStub } from './scripts/build/zod-browser-stub.ts'
 import { MERMAID_BUILD_URL, MERMAID_DEV_URL, vendorMermaid } from './scripts/build/vendor-mermaid.ts'
 
@@ -46,7 +47,12 @@ export default defineConfig(({ command }) => ({
         // Everything the entry imports statically goes into the entry's own chunk. Left alone, the
         // bundler splits what lazy chunks share with it (React, shared constants, its runtime) into
         // small chunks of their own: more requests and ~1.2 KB gzip more on every first load.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The composer (the prompt box and what only it uses), which both screens draw, goes there
+        // too: as a chunk of its own it was one more file on every first load, and its bytes
+        // compress better beside React's calls and the shell's classes (scripts/build/entry-chunk.ts).
+        codeSplitting: {
+          groups: [{ name: entryChunkName(/[\\/]client[\\/]components[\\/]chat[\\/](prompt-box|model-picker|new-id|focus-prompt|answer-handoff)\.tsx?$/) }],
+        },
       },
     },
   },

@@ -18,7 +18,7 @@ import { PrefetchLink } from '../app/prefetch-link.tsx'
 import { Icon } from '../ui/icon.tsx'
 import { useInlinedIcons } from '../../lib/icons.ts'
 import { ChatRowGroups, GROUP_HEADING, LIST_ICONS, type ChatRowGroupsProps } from './chat-history-rows.tsx'
-import { ListSkeleton, chatLinkClasses, type ChatHistoryListProps } from './chat-history-list.tsx'
+import { ListSkeleton, buttonsIn, chatLinkClasses, type ChatHistoryContentProps } from './chat-history-list.tsx'
 
 const LIST_ICON_NAMES = Object.values(LIST_ICONS)
 
@@ -27,8 +27,20 @@ let savedScrollTop = 0
 
 const actions = () => import('../../lib/chat-actions.ts')
 
-export function ChatHistoryContent({ scroller, onNavigate }: ChatHistoryListProps) {
+export function ChatHistoryContent({ scroller, onNavigate, place, handover }: ChatHistoryContentProps) {
   useInlinedIcons(LIST_ICON_NAMES)
+  // Drawn in place of the server's HTML: the focus goes to the same button, and a button clicked
+  // before this code came is clicked now. (The place's element is the one that held that HTML.)
+  useLayoutEffect(() => {
+    const focused = handover?.current.focused ?? -1
+    if (focused >= 0 && place) buttonsIn(place.current)[focused]?.focus()
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!handover || !place) return
+    const { clicked } = handover.current
+    handover.current = { focused: -1, clicked: -1 }
+    if (clicked >= 0) buttonsIn(place.current)[clicked]?.click()
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps
   // The server and the hydration draw the list of the page's state; the store holds it from then on.
   const firstPage = useContext(InitialStateContext)?.chatList
   const drawn = useMemo(() => historyOfFirstPage(firstPage), [firstPage])

@@ -10,7 +10,7 @@
 // its fallback, with an inline script to swap it in (0.6 KB more HTML than the list it saved).
 // A page that has rows to list loads the chunk before it hydrates (client/mount.tsx; the server
 // names it among the preloads), so its rows show at hydration.
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react'
+import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react'
 import { hasSidebarRow } from '../../../shared/page-data.ts'
 import { useChatHistory } from '../../lib/chat-history.ts'
 import { pageSettled } from '../../lib/page-settled.ts'
@@ -22,7 +22,13 @@ export interface ChatHistoryListProps {
   onNavigate: () => void
 }
 
-type Content = ComponentType<ChatHistoryListProps>
+/** The list's own props: where it is drawn, and what to hand over from the server's HTML. */
+export interface ChatHistoryContentProps extends ChatHistoryListProps {
+  place?: RefObject<HTMLDivElement | null>
+  handover?: RefObject<Handover>
+}
+
+type Content = ComponentType<ChatHistoryContentProps>
 let content: Content | undefined
 let loading: Promise<Content | undefined> | undefined
 
@@ -42,12 +48,15 @@ export function loadChatHistoryContent(): Promise<Content | undefined> {
 /** The server's HTML of the list, read once at hydration and kept until the list's code is in. */
 let serverHtml: string | undefined
 
-/** Where the focus, or a button clicked too early, was: the same button of the list once drawn. */
-interface Handover {
+/**
+ * Where the focus, or a button clicked too early, was: the same button of the list once drawn
+ * (chat-history-content.tsx hands them over, so that code is not part of the first load).
+ */
+export interface Handover {
   focused: number
   clicked: number
 }
-const buttonsIn = (element: HTMLElement | null) => [...(element?.querySelectorAll<HTMLElement>('a[href], button') ?? [])]
+export const buttonsIn = (element: HTMLElement | null) => [...(element?.querySelectorAll<HTMLElement>('a[href], button') ?? [])]
 
 export function ChatHistoryList({ scroller, onNavigate }: ChatHistoryListProps) {
   const place = useRef<HTMLDivElement>(null)
@@ -87,22 +96,10 @@ export function ChatHistoryList({ scroller, onNavigate }: ChatHistoryListProps) 
     }
   }, [Loaded, wanted, scroller])
 
-  useLayoutEffect(() => {
-    if (!Loaded) return
-    const { focused } = handover.current
-    if (focused >= 0) buttonsIn(place.current)[focused]?.focus()
-  }, [Loaded])
-  useEffect(() => {
-    if (!Loaded) return
-    const { clicked } = handover.current
-    handover.current = { focused: -1, clicked: -1 }
-    if (clicked >= 0) buttonsIn(place.current)[clicked]?.click()
-  }, [Loaded])
-
   if (Loaded) {
     return (
       <div ref={place} data-chat-list className="contents">
-        <Loaded.type scroller={scroller} onNavigate={onNavigate} />
+        <Loaded.type scroller={scroller} onNavigate={onNavigate} place={place} handover={handover} />
       </div>
     )
   }

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { TOAST_VIEWPORT_HOTKEY } from '../../../shared/constants.ts'
 import type { ToastItemsProps } from './toast-items.tsx'
 import {
   DEFAULT_TOASTER_LABEL,
-  dismiss,
   hasNotified,
   hasQueuedToasts,
   loadToastStore,
@@ -29,8 +28,6 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
   const list = useRef<HTMLOListElement>(null)
   // Where focus was before F8, to give it back when the last toast closes from the keyboard.
   const returnFocus = useRef<HTMLElement | null>(null)
-  const [hovered, setHovered] = useState(false)
-  const [focused, setFocused] = useState(false)
   // F8 while the first toast's store or look is still loading: the toast takes focus once drawn.
   const awaitingItems = useRef(false)
   const focusWhenDrawn = useRef(false)
@@ -56,47 +53,15 @@ export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  /** Closing the focused toast moves focus to its neighbour, or back to where F8 came from. */
-  function close(id: string, item: HTMLElement | null) {
-    if (item && item.contains(document.activeElement)) {
-      const open = [...(list.current?.querySelectorAll<HTMLElement>('li[data-state="open"]') ?? [])]
-      const index = open.indexOf(item)
-      const next = open[index + 1] ?? open[index - 1]
-      if (next) next.focus()
-      else if (returnFocus.current?.isConnected) returnFocus.current.focus()
-      else list.current?.focus()
-    }
-    dismiss(id)
-  }
-
+  // Hovering and focus (which pause the timers) and closing are handled by the list (toast-items.tsx).
   return (
     <section
       aria-label={`${name} (${TOAST_VIEWPORT_HOTKEY})`}
       data-overlay-exempt
       className="pointer-events-none fixed top-0 right-0 z-[60] w-full p-4 sm:w-96"
     >
-      <ol
-        ref={list}
-        tabIndex={-1}
-        className="pointer-events-auto flex flex-col gap-2 outline-none"
-        onPointerEnter={() => setHovered(true)}
-        onPointerLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
-        }}
-      >
-        {store && Items && (
-          <Items
-            store={store}
-            paused={hovered || focused}
-            list={list}
-            awaitingItems={awaitingItems}
-            focusWhenDrawn={focusWhenDrawn}
-            onToastsChange={() => setFocused(!!list.current?.contains(document.activeElement))}
-            onClose={close}
-          />
-        )}
+      <ol ref={list} tabIndex={-1} className="pointer-events-auto flex flex-col gap-2 outline-none">
+        {store && Items && <Items store={store} list={list} returnFocus={returnFocus} awaitingItems={awaitingItems} focusWhenDrawn={focusWhenDrawn} />}
       </ol>
     </section>
   )
