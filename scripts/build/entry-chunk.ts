@@ -9,14 +9,20 @@ import type { ChunkingContext, ModuleInfo } from 'rolldown'
 export function entryChunkName(alsoInEntry: RegExp) {
   // ModuleInfo objects are reused within one chunking pass, so each build keeps its own answers.
   const answers = new WeakMap<ModuleInfo, boolean>()
-  /** Is an entry among the module's static importers, their static importers, and so on? */
+  /**
+   * Is an entry among the module's static importers, their static importers, and so on? A "no"
+   * holds for every module walked (their importers were all walked too), so it is kept for each:
+   * the modules only lazy code reaches are walked once, not once per module below them.
+   */
   function staticallyReached(start: ModuleInfo, ctx: ChunkingContext): boolean {
     const seen = new Set<string>([start.id])
     const queue = [start]
+    const walked: ModuleInfo[] = []
     for (let info = queue.shift(); info; info = queue.shift()) {
       const known = answers.get(info)
       if (info.isEntry || known === true) return true
       if (known === false) continue
+      walked.push(info)
       for (const importer of info.importers) {
         const importerInfo = ctx.getModuleInfo(importer)
         if (importerInfo && !seen.has(importer)) {
@@ -25,6 +31,7 @@ export function entryChunkName(alsoInEntry: RegExp) {
         }
       }
     }
+    for (const info of walked) answers.set(info, false)
     return false
   }
   return (id: string, ctx: ChunkingContext): string | null => {
