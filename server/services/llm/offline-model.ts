@@ -243,9 +243,14 @@ export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
   return markdownAnswer(text.trim(), userMessages.length, files, system)
 }
 
+/** A greeting, with whom it greets ("Hello there", not the "there" of "Hey there is a bug"). */
+const GREETING =
+  /^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day))\b(?:\s+(?:there|everyone|all|folks|friends?|guys|team)\b(?!['’]|\s+(?:is|are|was|were)\b))?[\s,!.]*/i
+/** Small talk: a question with no subject to name the chat after. */
+const SMALL_TALK = /^(?:how are you(?: doing)?(?: today)?|how(?:'s| is) it going|how are things|what(?:'s| is) up)\s*[?!.]*$/i
 /** Openings that say nothing about the subject ("Can you tell me about …"). */
 const LEAD_IN =
-  /^(?:(?:hi|hello|hey)\b[\s,!.]*)?(?:think (?:step[- ]by[- ]step|carefully|hard)\s*[:,.]?\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?|please\s+|i (?:want|need|would like) (?:you )?to\s+)?(?:(?:tell|teach|show) me (?:about|more about)\s+|explain(?: to me)?\s+|describe\s+)?/i
+  /^(?:think (?:step[- ]by[- ]step|carefully|hard)\s*[:,.]?\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?|please\s+|i (?:want|need|would like) (?:you )?to\s+)?(?:(?:tell|teach|show) me (?:about|more about)\s+|explain(?: to me)?\s+|describe\s+)?/i
 
 /**
  * What a model would call the chat: the subject of the first sentence as a short complete phrase
@@ -253,9 +258,11 @@ const LEAD_IN =
  */
 export function offlineTitle(message: string): string {
   const firstSentence = (message.replace(/[`*_#>"“”]+/g, ' ').replace(/\s+/g, ' ').trim().match(/^.*?(?:[.!?](?=\s|$)|$)/)?.[0] ?? '').trim()
-  const withoutLeadIn = firstSentence.replace(LEAD_IN, '')
-  // "Hi!" is all lead-in: then it is the title.
-  const phrase = (/[\p{L}\p{N}]/u.test(withoutLeadIn) ? withoutLeadIn : firstSentence).replace(/[.,:;!]+$/u, '').trim()
+  const afterGreeting = firstSentence.replace(GREETING, '')
+  const withoutLeadIn = afterGreeting.replace(LEAD_IN, '')
+  // "Hi!", "Hello there" and "Good morning, how are you?" are all lead-in: then the user's own words are the title.
+  const subjectless = !/[\p{L}\p{N}]/u.test(withoutLeadIn) || SMALL_TALK.test(afterGreeting)
+  const phrase = (subjectless ? firstSentence : withoutLeadIn).replace(/[.,:;!]+$/u, '').trim()
   if (!/[\p{L}\p{N}]/u.test(phrase)) return 'New chat'
   // Whole words, cut where a phrase may end (never on "in a…"), with an ellipsis.
   let words = phrase.split(' ')
