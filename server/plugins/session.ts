@@ -16,9 +16,12 @@ const SEEN_RESOLUTION_MS = 60_000
 /** A user's last_active_at is written at most this often. */
 const ACTIVE_RESOLUTION_MS = 60_000
 /**
- * What an API token may not do (issue 19): manage the account or its tokens, import, or sign in. A
- * leaked token must not be able to mint more tokens or lock its owner out. (The admin API answers a
- * token with 404, as it answers everyone who is not an administrator in a browser.)
+ * What an API token may not do: manage the account or its tokens, import, or sign in. A leaked
+ * token must not be able to mint more tokens or lock its owner out. (The admin API answers a token
+ * with 404, as it answers everyone who is not an administrator in a browser.) These are prefixes of
+ * declared route paths: every route added under them is marked `config.notForTokens`, and the check
+ * reads that mark on the route the router matched, so no spelling of the URL (percent-encoded
+ * letters, dot segments) can reach one of them with a token.
  */
 export const NOT_FOR_TOKENS = ['/api/account', '/api/tokens', '/api/auth/', '/api/import']
 
@@ -59,6 +62,10 @@ export interface Auth {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth
+  }
+  interface FastifyContextConfig {
+    /** An API token may not use this route (set for every route under NOT_FOR_TOKENS; a route may set it too). */
+    notForTokens?: boolean
   }
   interface FastifyRequest {
     /** The signed-in user, or null: checks expiry and server-side revocation (memoised per request). */
@@ -161,13 +168,19 @@ export default fp(
       await app.db.updateTable('users').set({ last_active_at: at }).where('id', '=', row.id).execute()
     }
 
+    // Routes are marked as they are added (this plugin is registered before every route it bars).
+    app.addHook('onRoute', (route) => {
+      if (NOT_FOR_TOKENS.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, notForTokens: true }
+    })
+
     app.decorateRequest('viaApiToken', false)
     // A Bearer token on the API must work, or the request fails: a script with a revoked token
-    // must not quietly go on as an anonymous visitor.
+    // must not quietly go on as an anonymous visitor. onRequest runs after routing: the route the
+    // router decoded and matched decides, never the URL's text.
     app.addHook('onRequest', async (request) => {
       if (bearerToken(request) === null) return
       request.viaApiToken = true
-      if (NOT_FOR_TOKENS.some((prefix) => request.url.startsWith(prefix))) {
+      if (request.routeOptions.config.notForTokens) {
         throw new AppError(403, 'TOKEN_NOT_ALLOWED', 'API tokens cannot manage accounts or tokens, or import. Sign in with a browser for that.')
       }
       if (!(await request.getUser())) throw new AppError(401, 'INVALID_TOKEN', 'The API token is not valid: it was revoked, mistyped, or its account is disabled.')

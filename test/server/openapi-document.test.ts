@@ -8,26 +8,17 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { readSession, signUp } from '../helpers/session.ts'
+import { registeredRoutes } from '../helpers/registered-routes.ts'
 
 type Media = { schema: Record<string, unknown>; example?: unknown; examples?: Record<string, { value: unknown }> }
 type Operation = { summary?: string; tags?: string[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
 
-/** `METHOD /path/{param}` of every /api route Fastify has, from its printed route tree. */
+/** `METHOD /path/{param}` of every /api route Fastify has. */
 function registeredApiRoutes(app: FastifyInstance): string[] {
-  const routes: string[] = []
-  const parents: string[] = []
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line)
-    if (!match) continue
-    const depth = match[1]!.length / 4
-    const path = (parents[depth - 1] ?? '') + match[2]!
-    parents[depth] = path
-    parents.length = depth + 1
-    if (!path.startsWith('/api/') || path.startsWith('/api/docs') || !match[3]) continue
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
-  }
-  return routes
+  return registeredRoutes(app)
+    .filter(({ method, path }) => path.startsWith('/api/') && !path.startsWith('/api/docs') && method !== 'HEAD')
+    .map(({ method, path }) => `${method} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })

@@ -18,7 +18,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     return user
   }
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/tokens')) reply.header('cache-control', 'no-store')
+    if (request.routeOptions.url?.startsWith('/api/tokens')) reply.header('cache-control', 'no-store')
   })
 
   app.get('/api/tokens', { schema: { response: { 200: Type.Object({ tokens: Type.Array(ApiTokenSchema) }), 401: ErrorBody } } }, async (request) => {

@@ -75,7 +75,9 @@ export type ApiTokenStore = ReturnType<typeof createApiTokenStore>
 
 /** The token of an `Authorization: Bearer` header on an /api route, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
-  if (!request.url.startsWith('/api/')) return null
+  // The route the router matched counts (it decodes the path: `/%61pi/…` is the API too), and so
+  // does the raw URL (an unknown /api path still refuses a bad token).
+  if (![request.routeOptions.url, request.url].some((path) => path?.startsWith('/api/'))) return null
   const header = request.headers.authorization
   if (typeof header !== 'string' || !/^bearer /i.test(header)) return null
   return header.slice(7).trim()
