@@ -225,8 +225,9 @@ t.test('refusals: not signed in, not a file, not an export, a zip without conver
   const broken = await importFile(app, base, v, 'conversations.json', '[{"mapping": {}, "title": "cut')
   t.match(broken, { status: 'failed' })
   t.match(broken.error, /ends in the middle of its JSON/)
-  const emptyZip = await importFile(app, base, v, 'export.zip', makeZip([{ name: 'readme.txt', data: 'hello' }]))
-  t.match(emptyZip.error, 'The zip has no conversations.json')
+  const emptyZip = await send(base, v, 'export.zip', makeZip([{ name: 'readme.txt', data: 'hello' }]))
+  t.equal(emptyZip.status, 422, 'refused before it starts')
+  t.match(emptyZip.body.message, 'The zip has no conversations.json')
   t.same(await chatsOf(app, v), [], 'nothing was imported from any of them')
 
   const mine = await send(base, v, 'conversations.json', '[]')

@@ -1,9 +1,12 @@
-// Opens an uploaded export for reading: a JSON file as it is, or from a zip (the whole export
-// ChatGPT and Claude send) its conversations.json, inflated as it is read.
-import { createReadStream } from 'node:fs'
-import { open as openFile, stat } from 'node:fs/promises'
+// An uploaded export is a JSON file, or a zip (the whole export ChatGPT and Claude send) whose
+// conversations.json is inflated to a file of its own before the import starts: its size is then
+// known and bounded before anything of it is stored.
+import { createWriteStream } from 'node:fs'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type yauzl from 'yauzl'
+import { formatBytes } from '../../../shared/format-bytes.ts'
+import { whenClosed } from '../write-stream.ts'
 
 export class ImportFormatError extends Error {
   override name = 'ImportFormatError'
@@ -11,58 +14,63 @@ export class ImportFormatError extends Error {
 
 export const EXPECTED_FILES = 'a ChatGPT or Claude export (its conversations.json, or the whole export .zip) or a chat exported here as JSON'
 
-/** A zip's local file header starts with these bytes. */
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-
-export async function isZip(path: string): Promise<boolean> {
-  const file = await openFile(path, 'r')
-  try {
-    const head = Buffer.alloc(4)
-    const { bytesRead } = await file.read(head, 0, 4, 0)
-    return bytesRead === 4 && head.equals(ZIP_MAGIC)
-  } finally {
-    await file.close()
-  }
+/** A zip's conversations.json inflates to more than an import may read. */
+export class InflatedTooLargeError extends Error {
+  override name = 'InflatedTooLargeError'
 }
 
-export interface OpenedExport {
-  stream: Readable
-  /** Bytes of JSON to read (for the progress bar). */
-  totalBytes: number
-}
-
-export async function openExport(path: string, maxJsonBytes: number): Promise<OpenedExport> {
-  if (!(await isZip(path))) return { stream: createReadStream(path, { highWaterMark: 256 * 1024 }), totalBytes: (await stat(path)).size }
+/**
+ * Inflates the zip's conversations.json (the one nearest the top) into `into`, at most `maxBytes`
+ * of it: the bytes are counted as they come out of the inflater, the sizes the zip states are not
+ * believed (a zip bomb states what it likes). Returns the bytes written; throws
+ * InflatedTooLargeError past `maxBytes`, ImportFormatError when the zip is not one that holds an
+ * export. `into` is left for the caller to remove on failure.
+ */
+export async function inflateConversations(path: string, into: string, maxBytes: number): Promise<number> {
   // yauzl loads with the first zip imported (an idle server has no use for it).
   const { default: unzip } = await import('yauzl')
+  const unreadable = (error: Error) => new ImportFormatError(`The zip cannot be read (${error.message}).`)
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    unzip.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, file) => (error ? reject(new ImportFormatError(`The zip cannot be read (${error.message}).`)) : resolve(file))),
+    unzip.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, file) => (error ? reject(unreadable(error)) : resolve(file))),
   )
-  // The export's own conversations.json: the one nearest the top of the zip.
-  const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
-    let best: yauzl.Entry | null = null
-    zip.on('entry', (candidate: yauzl.Entry) => {
-      if (/(^|\/)conversations\.json$/.test(candidate.fileName) && (!best || candidate.fileName.split('/').length < best.fileName.split('/').length)) best = candidate
+  try {
+    const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+      let best: yauzl.Entry | null = null
+      zip.on('entry', (candidate: yauzl.Entry) => {
+        if (/(^|\/)conversations\.json$/.test(candidate.fileName) && (!best || candidate.fileName.split('/').length < best.fileName.split('/').length)) best = candidate
+        zip.readEntry()
+      })
+      zip.on('end', () => resolve(best))
+      zip.on('error', (error: Error) => reject(unreadable(error)))
       zip.readEntry()
     })
-    zip.on('end', () => resolve(best))
-    zip.on('error', (error: Error) => reject(new ImportFormatError(`The zip cannot be read (${error.message}).`)))
-    zip.readEntry()
-  })
-  if (!entry) {
+    if (!entry) throw new ImportFormatError(`The zip has no conversations.json. Expected ${EXPECTED_FILES}.`)
+    const tooLarge = () => new InflatedTooLargeError(`The zip's conversations.json is larger than the ${formatBytes(maxBytes)} an import may be.`)
+    // What it says first: most bombs are refused without inflating a byte.
+    if (entry.uncompressedSize > maxBytes) throw tooLarge()
+    const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, readable) => (error ? reject(unreadable(error)) : resolve(readable))))
+    let inflated = 0
+    const out = createWriteStream(into)
+    try {
+      await pipeline(
+        stream,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            inflated += chunk.length
+            if (inflated > maxBytes) throw tooLarge()
+            yield chunk
+          }
+        },
+        out,
+      )
+    } catch (error) {
+      await whenClosed(out)
+      if (error instanceof InflatedTooLargeError || error instanceof ImportFormatError) throw error
+      // yauzl's own check: the entry inflated to more or less than the zip says.
+      throw new ImportFormatError(`The zip's conversations.json cannot be read (${(error as Error).message}).`)
+    }
+    return inflated
+  } finally {
     zip.close()
-    throw new ImportFormatError(`The zip has no conversations.json. Expected ${EXPECTED_FILES}.`)
   }
-  // A zip bomb would say so here: yauzl also checks that the entry inflates to exactly this size.
-  if (entry.uncompressedSize > maxJsonBytes) {
-    zip.close()
-    throw new ImportFormatError(`Its conversations.json is ${entry.uncompressedSize} bytes, more than the ${maxJsonBytes} an import may read.`)
-  }
-  const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, readable) => (error ? reject(new ImportFormatError(`The zip cannot be read (${error.message}).`)) : resolve(readable)))).catch((error: unknown) => {
-    zip.close()
-    throw error
-  })
-  // The zip's file stays open (the whole list was read first) until its entry has been read.
-  stream.once('close', () => zip.close())
-  return { stream, totalBytes: entry.uncompressedSize }
 }

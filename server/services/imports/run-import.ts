@@ -2,13 +2,14 @@
 // turns each into a chat (chatgpt-export.ts, claude-export.ts, own-export.ts) and stores it
 // (store-imported.ts), writing its progress to the imports table as it goes. Between conversations
 // it gives the event loop back, so other users' requests are served meanwhile.
-import { rm } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/schema.ts'
 import { jsonElements, JsonShapeError } from './json-elements.ts'
-import { EXPECTED_FILES, ImportFormatError, openExport } from './open-export.ts'
+import { EXPECTED_FILES, ImportFormatError } from './open-export.ts'
 import { fromChatGpt, isChatGptConversation } from './chatgpt-export.ts'
 import { fromClaude, isClaudeConversation } from './claude-export.ts'
 import { fromOwnExport, isOwnExport } from './own-export.ts'
@@ -48,14 +49,13 @@ export interface RunImportOptions {
   db: Kysely<Database>
   importId: string
   ownerId: string
-  /** The uploaded file (removed when the import ends). */
+  /** The export's JSON: the uploaded file, or what its zip inflated to (removed when the import ends). */
   path: string
-  maxJsonBytes: number
   log: FastifyBaseLogger
   now?: () => number
 }
 
-export async function runImport({ db, importId, ownerId, path, maxJsonBytes, log, now = Date.now }: RunImportOptions): Promise<void> {
+export async function runImport({ db, importId, ownerId, path, log, now = Date.now }: RunImportOptions): Promise<void> {
   const counts = { readBytes: 0, totalBytes: 0, imported: 0, duplicates: 0 }
   const skipped: Array<{ title: string; reason: string }> = []
   let skippedCount = 0
@@ -75,10 +75,9 @@ export async function runImport({ db, importId, ownerId, path, maxJsonBytes, log
   }
 
   try {
-    const opened = await openExport(path, maxJsonBytes)
-    counts.totalBytes = opened.totalBytes
+    counts.totalBytes = (await stat(path)).size
     let index = 0
-    for await (const element of jsonElements(opened.stream, { maxElementBytes: CONVERSATION_MAX_BYTES, onBytes: (read) => (counts.readBytes = read) })) {
+    for await (const element of jsonElements(createReadStream(path, { highWaterMark: 256 * 1024 }), { maxElementBytes: CONVERSATION_MAX_BYTES, onBytes: (read) => (counts.readBytes = read) })) {
       index++
       if ('tooLarge' in element) {
         skip(`Conversation ${index}`, `it is ${Math.round(element.tooLarge / 1048576)} MB, more than an import reads of one conversation`)
