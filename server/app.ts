@@ -7,7 +7,7 @@ import type { AppConfig } from '../fastify.config.ts'
 import { loggerOptions } from './logger.ts'
 import bots from './plugins/bots.ts'
 import metrics from './plugins/metrics.ts'
-import errors from './plugins/errors.ts'
+import errors, { frameworkErrors } from './plugins/errors.ts'
 import security from './plugins/security.ts'
 import openapi from './plugins/openapi.ts'
 import icons from './plugins/icons.ts'
@@ -67,6 +67,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   })
   app.decorate('config', config)
   app.decorate('readinessChecks', new Map())

@@ -36,6 +36,26 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: E
   return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
 }
 
+const FRAMEWORK_ERRORS: Record<string, () => AppError> = {
+  FST_ERR_BAD_URL: () =>
+    new AppError(400, 'BAD_URL', 'The URL is not valid: a “%” in its path must be followed by two hexadecimal digits of a UTF-8 character.'),
+  FST_ERR_MAX_PARAM_LENGTH: () => new AppError(414, 'URL_TOO_LONG', 'A part of the URL’s path is longer than this server accepts.'),
+}
+
+/**
+ * Fastify's `frameworkErrors`: the answer to a request refused before routing (a malformed
+ * percent-encoding, an overlong path segment). No hook runs for it, so it gets here what every
+ * other answer gets from the hooks: the request id and the security headers.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id)
+  const known = FRAMEWORK_ERRORS[error.code]?.()
+  const answer = () => sendError(request, reply, known ?? error)
+  const { server } = request
+  if (!server.hasDecorator('securityHeaders')) return answer()
+  server.securityHeaders(request, reply, (headerError) => (headerError ? sendError(request, reply, headerError) : answer()))
+}
+
 interface SchemaError {
   keyword: string
   instancePath: string

@@ -7,7 +7,7 @@
 import { randomFillSync } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import helmet, { contentSecurityPolicy, type HelmetOptions } from 'helmet'
 import { bearerToken } from '../services/auth/api-tokens.ts'
 import type { AppConfig } from '../../fastify.config.ts'
@@ -23,6 +23,10 @@ export interface CspNonces {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets every response's security headers, for an answer given without the hooks (a URL the router cannot read). */
+    securityHeaders(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void
+  }
   interface FastifyReply {
     /** The nonces of this reply's document policy, once documentCsp() has set it. */
     cspNonce: CspNonces | null
@@ -126,10 +130,12 @@ export default fp(
       this.header('content-security-policy', headers.documentPolicy(nonces))
       return nonces
     })
-    app.addHook('onRequest', (request, reply, done) => {
+    const everyResponse = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       reply.header('content-security-policy', NON_DOCUMENT_CSP)
       headers.applyHeaders(request.raw, reply.raw, done)
-    })
+    }
+    app.addHook('onRequest', everyResponse)
+    app.decorate('securityHeaders', everyResponse)
 
     // State-changing requests must come from our own pages (DESIGN §4): the browser tells us with
     // Sec-Fetch-Site and Origin. Requests without either (curl, server-to-server) carry no ambient

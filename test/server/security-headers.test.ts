@@ -2,7 +2,8 @@
 // per-request nonces only on HTML documents. JSON, static files and the rest are never documents
 // that run scripts: they get a fixed policy that allows nothing.
 import t from 'tap'
-import type { ServerResponse } from 'node:http'
+import { request as httpRequest, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { createChat, visitor } from '../helpers/chat.ts'
 import { createNonces, createSecurityHeaders, NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
@@ -50,6 +51,33 @@ t.test('JSON, static files and health checks get the fixed policy and the same h
     t.notMatch(res.headers['content-type'], /^text\/html/, `${url} is not a document`)
     t.equal(res.headers['content-security-policy'], NON_DOCUMENT_CSP, `${url}: nothing may load, no nonce`)
     t.match(res.headers, HELMET_HEADERS, `${url}: helmet's headers`)
+  }
+})
+
+t.test('a URL the router cannot read gets the same headers, a request id and the JSON error shape', async (t) => {
+  const { app } = await buildApp(t)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  // A real socket: an injected request would be parsed (and refused) before it reached the server.
+  const get = (path: string) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, headers: browser }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  for (const path of ['/%', '/%zz', '/api/chats/%E0%A4%A']) {
+    const res = await get(path)
+    t.equal(res.status, 400, `${path}: 400`)
+    t.equal(res.headers['content-security-policy'], NON_DOCUMENT_CSP, `${path}: the fixed policy`)
+    t.match(res.headers, HELMET_HEADERS, `${path}: helmet's headers`)
+    t.match(res.headers['x-request-id'], /^[0-9a-f-]{36}$/, `${path}: a request id`)
+    t.match(res.headers['content-type'], /^application\/json/)
+    t.same(JSON.parse(res.body), { statusCode: 400, code: 'BAD_URL', message: 'The URL is not valid: a “%” in its path must be followed by two hexadecimal digits of a UTF-8 character.' })
   }
 })
 
