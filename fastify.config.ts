@@ -64,6 +64,8 @@ export const ConfigSchema = Type.Object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
   /** Longest user message accepted, in characters. */
   MESSAGE_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 32_000 }),
+  /** Most text one stored message may hold (an answer, an imported message, an edit), in characters; the rest is cut with a note. */
+  MESSAGE_STORED_MAX_CHARS: Type.Integer({ minimum: 1_000, maximum: 50_000_000, default: 1_000_000 }),
   /** Messages one owner may send per minute. */
   SEND_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
   /** Chats one owner may start per minute. */
@@ -188,6 +190,8 @@ export interface AppConfig {
   sessionIdleTimeoutS: number
   sessionMaxAgeS: number
   messageMaxChars: number
+  /** MESSAGE_STORED_MAX_CHARS: what one stored message may hold (messageMaxChars is never above it). */
+  messageStoredMaxChars: number
   sendRateLimitPerMinute: number
   /** What a visitor may do, per owner and per client address (DESIGN §4). */
   limits: {
@@ -342,7 +346,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionKeys: sessionKeys(config, root),
     sessionIdleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
     sessionMaxAgeS: config.SESSION_MAX_AGE_S,
-    messageMaxChars: config.MESSAGE_MAX_CHARS,
+    // A user's message is stored whole or refused: never longer than a stored message may be.
+    messageMaxChars: Math.min(config.MESSAGE_MAX_CHARS, config.MESSAGE_STORED_MAX_CHARS),
+    messageStoredMaxChars: config.MESSAGE_STORED_MAX_CHARS,
     sendRateLimitPerMinute: config.SEND_RATE_LIMIT_PER_MINUTE,
     limits: {
       chatCreatePerMinute: config.CHAT_CREATE_RATE_LIMIT_PER_MINUTE,

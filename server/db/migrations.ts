@@ -5,6 +5,7 @@ import { featureMigrations } from './migrations-features.ts'
 import { scaleMigrations } from './migrations-scale.ts'
 import { createSharedSearchIndex, searchMigrations } from './migrations-search.ts'
 import { operatorMigrations } from './migrations-operators.ts'
+import { hardeningMigrations } from './migrations-hardening.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_users_and_sessions': {
@@ -184,4 +185,5 @@ export const migrations: Record<string, Migration> = {
   ...operatorMigrations,
   ...scaleMigrations,
   ...searchMigrations,
+  ...hardeningMigrations,
 }

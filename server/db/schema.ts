@@ -223,6 +223,14 @@ export interface OwnerTotalsTable {
   message_bytes: number
 }
 
+/** Ids of deleted chats (migration 0019, written by a trigger): never given to anyone else's chat. */
+export interface RetiredChatIdsTable {
+  id: string
+  /** The owner it had when it was deleted. */
+  owner_id: string
+  retired_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -240,4 +248,5 @@ export interface Database {
   api_tokens: ApiTokensTable
   job_runs: JobRunsTable
   owner_totals: OwnerTotalsTable
+  retired_chat_ids: RetiredChatIdsTable
 }

@@ -3,6 +3,7 @@
 // existence of a chat is never revealed.
 import { historyExportRoutes } from './history-export.ts'
 import { findRoutes } from './find.ts'
+import { messageRestRoutes } from './message-rest.ts'
 import type { UserPart } from '../../services/chats/message-parts.ts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -340,4 +341,5 @@ export default async function chatRoutes(app: FastifyInstance) {
   await app.register(answerRoutes, { limits })
   await app.register(historyExportRoutes)
   await app.register(findRoutes)
+  await app.register(messageRestRoutes)
 }

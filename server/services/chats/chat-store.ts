@@ -11,6 +11,7 @@ import type { ChatSummary, StoredChatMessage as ChatMessage } from '../../../sha
 import type { Database, MessageStatus, Visibility } from '../../db/schema.ts'
 import { groupedWrites } from '../../db/write-groups.ts'
 import { backgroundDeletesOf, type DeleteStatement } from '../../db/background-deletes.ts'
+import { ChatIdRetiredError, retiredChatId } from './retired-chat-ids.ts'
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 
 /** Messages deleted in one statement when a chat or an owner's chats go (each costs some µs of SQLite's time). */
@@ -152,7 +153,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
       return row ? { ...toSummary(row), ownerId: row.owner_id, toolsOff: row.tools_off ? (JSON.parse(row.tools_off) as string[]) : [], systemPrompt: row.system_prompt ?? '' } : null
     },
 
-    /** Creates the chat with its first user message, in one transaction. Null when the id exists. */
+    /** Creates the chat with its first user message, in one transaction. Null when the id exists; ChatIdRetiredError when a deleted chat had it. */
     async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; projectId?: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
       const at = now()
       const title = input.title ?? DEFAULT_TITLE
@@ -163,6 +164,9 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst()
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null
+        // Asked after the insert: on PostgreSQL an insert racing the chat's deletion waits for it,
+        // and this read then sees the id retired with it (asked first, it would not yet).
+        if (await retiredChatId(trx, input.id)) throw new ChatIdRetiredError(`chat id ${input.id} is retired`)
         await trx
           .insertInto('messages')
           .values({ id: input.message.id, chat_id: input.id, seq: 0, parent_id: null, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { ImportedChat } from './imported-chat.ts'
+import { retiredChatId } from '../chats/retired-chat-ids.ts'
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's parameter limits (11 per row). */
 const BATCH = 400
@@ -14,13 +15,15 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('chats').select('id').where('owner_id', '=', ownerId).where('imported_from', '=', chat.source).executeTakeFirst()
     if (before) return { stored: false, chatId: before.id }
-    // Our own export keeps its chat's id (its links keep working) when that id is free; the
+    // Our own export keeps its chat's id (its links keep working) when that id is free and no one
+    // else's deleted chat had it (their old links must stay dead, not open this chat); the
     // importer's own chat with that id is this chat already.
     let chatId: string = randomUUID()
     if (chat.chatId) {
       const taken = await trx.selectFrom('chats').select('owner_id').where('id', '=', chat.chatId).executeTakeFirst()
       if (taken?.owner_id === ownerId) return { stored: false, chatId: chat.chatId }
-      if (!taken) chatId = chat.chatId
+      const retired = taken ? undefined : await retiredChatId(trx, chat.chatId)
+      if (!taken && (!retired || retired.ownerId === ownerId)) chatId = chat.chatId
     }
 
     const ids = new Map(chat.messages.map((message) => [message.sourceId, randomUUID()]))
