@@ -26,6 +26,8 @@ export interface OverlayEntry {
   component: ComponentType<any>
   props: Record<string, unknown>
   open: boolean
+  /** What a second open() of the same overlay answers. */
+  handle: OverlayHandle<any>
   /** The element focused when the overlay opened: focus goes back there when it closes. */
   returnFocus: Element | null
   close(value?: unknown): void
@@ -35,6 +37,27 @@ export interface OverlayEntry {
 export interface OverlayStoreDeps {
   setTimeout(callback: () => void, ms: number): unknown
   activeElement(): Element | null
+}
+
+/**
+ * Whether two opens ask for the same thing: equal data, compared through plain objects and arrays.
+ * Callbacks are made afresh by every caller and say nothing about what the overlay shows, so they
+ * count as equal; any other difference (another chat, another question) makes another overlay, so
+ * one answer never settles a question the user was not shown.
+ */
+function sameData(a: unknown, b: unknown, depth = 0): boolean {
+  if (Object.is(a, b)) return true
+  if (typeof a === 'function' && typeof b === 'function') return true
+  if (depth > 4 || !isPlain(a) || !isPlain(b) || Array.isArray(a) !== Array.isArray(b)) return false
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  return keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key], depth + 1))
+}
+
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === Array.prototype || prototype === null
 }
 
 export function createOverlayStore(deps: OverlayStoreDeps) {
@@ -51,6 +74,14 @@ export function createOverlayStore(deps: OverlayStoreDeps) {
     component: ComponentType<P & OverlayProps<R>>,
     props: P,
   ): OverlayHandle<R> {
+    // Already open (a double click, a shortcut pressed twice, a click that came before the page went
+    // inert): that one comes forward and answers for both callers, rather than a copy stacked on top
+    // that leaves the first one inert underneath.
+    const same = entries.find((entry) => entry.open && entry.component === component && sameData(entry.props, props))
+    if (same) {
+      if (entries.at(-1) !== same) update([...entries.filter((entry) => entry !== same), same])
+      return same.handle as OverlayHandle<R>
+    }
     const id = `overlay-${++counter}`
     let settle!: (value: R | undefined) => void
     let settled = false
@@ -62,24 +93,28 @@ export function createOverlayStore(deps: OverlayStoreDeps) {
       return true
     }
     const remove = () => update(entries.filter((entry) => entry.id !== id))
+    function close(value?: R) {
+      if (!resolveOnce(value)) return
+      update(entries.map((item) => (item.id === id ? { ...item, open: false } : item)))
+      deps.setTimeout(remove, OVERLAY_EXIT_MS)
+    }
+    function unmount() {
+      resolveOnce(undefined)
+      remove()
+    }
+    const handle: OverlayHandle<R> = { id, result, close, unmount }
     const entry: OverlayEntry = {
       id,
       component,
       props: props as Record<string, unknown>,
       open: true,
+      handle,
       returnFocus: deps.activeElement(),
-      close(value?: unknown) {
-        if (!resolveOnce(value as R | undefined)) return
-        update(entries.map((item) => (item.id === id ? { ...item, open: false } : item)))
-        deps.setTimeout(remove, OVERLAY_EXIT_MS)
-      },
-      unmount() {
-        resolveOnce(undefined)
-        remove()
-      },
+      close: close as (value?: unknown) => void,
+      unmount,
     }
     update([...entries, entry])
-    return { id, result, close: entry.close as (value?: R) => void, unmount: entry.unmount }
+    return handle
   }
 
   return {

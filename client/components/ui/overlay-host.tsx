@@ -63,13 +63,15 @@ function OverlayLayer({ entry, active }: { entry: OverlayEntry; active: boolean 
   const pressedBackdrop = useRef(false)
   const Component = entry.component
 
+  // On opening, and when it comes forward again (opened while already open): focus goes in, unless
+  // it is there already. A layer uncovered by the one above closing gets its focus back from the host.
   useLayoutEffect(() => {
     const root = layer.current
-    if (!root) return
+    if (!root || !active || root.contains(document.activeElement)) return
     const target =
       root.querySelector<HTMLElement>('[data-autofocus]') ?? tabbables(root)[0] ?? root.querySelector<HTMLElement>('[role="dialog"]')
     ;(target ?? root).focus()
-  }, [])
+  }, [active])
 
   // Focus that falls out of the overlay to <body> (its element was disabled or removed) comes back to
   // the panel: keyboard users keep Tab and Escape.
@@ -93,9 +95,10 @@ function OverlayLayer({ entry, active }: { entry: OverlayEntry; active: boolean 
   }
 
   // Only a press that starts and ends on the backdrop closes: a text selection dragged out of the
-  // panel must not.
+  // panel must not. Nor does the second press of a double click (detail 2): it was aimed at the
+  // button that opened this overlay, under where the backdrop now is.
   function onMouseDown(event: MouseEvent<HTMLDivElement>) {
-    pressedBackdrop.current = event.target === event.currentTarget
+    pressedBackdrop.current = event.target === event.currentTarget && event.detail < 2
   }
   function onClick(event: MouseEvent<HTMLDivElement>) {
     if (active && pressedBackdrop.current && event.target === event.currentTarget) entry.close(undefined)
