@@ -13,6 +13,8 @@ declare module 'fastify' {
       limits: UploadsConfig
       /** Deletes these files, bytes first (a row without bytes would be served as an error). */
       remove(ids: string[]): Promise<void>
+      /** Deletes the chat's files that `carried` (the file ids its messages still name) does not name. */
+      removeFromChatExcept(chatId: string, carried: Array<string | null>): Promise<void>
       /** Removes uploads no message carries that are older than a day (runs hourly by itself). */
       sweep(): Promise<void>
     }
@@ -47,7 +49,13 @@ export default fp(
       for (const id of ids) await storage.remove(id)
       await store.removeMany(ids)
     }
-    const files = { store, storage, limits: options.config.uploads, remove, sweep }
+    async function removeFromChatExcept(chatId: string, carried: Array<string | null>) {
+      const kept = new Set(carried)
+      const released = (await store.idsOfChat(chatId)).filter((id) => !kept.has(id))
+      await remove(released)
+      if (released.length > 0) app.log.info({ chatId, removed: released.length }, 'files: removed files no message of the chat carries any more')
+    }
+    const files = { store, storage, limits: options.config.uploads, remove, removeFromChatExcept, sweep }
     app.decorate('files', files)
 
     // A visitor's files become theirs when they sign in, with their chats.

@@ -13,6 +13,7 @@ import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/ll
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
 import { filesForModel, projectFilesText } from '../../services/files/files-for-model.ts'
+import { claimFiles } from '../../services/files/file-store.ts'
 import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/files/image-for-model.ts'
 import { deadline } from '../../services/deadline.ts'
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
@@ -221,8 +222,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       let versions: string[] | undefined
       try {
         if (continued) await app.chats.reopen(assistantId)
-        else versions = await app.chats.append(chat.id, toStore, parentId)
-        await app.files.store.attach(fileIds, chat.id)
+        else versions = await app.chats.append(chat.id, toStore, parentId, (trx) => claimFiles(trx, fileIds, chat.id))
       } catch (error) {
         await releaseSlot()
         throw error instanceof MessageIdTakenError ? messageIdTaken() : error

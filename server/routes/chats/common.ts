@@ -6,6 +6,7 @@ import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData, ChatSummary as ChatSummaryShape } from '../../../shared/page-data.ts'
 import type { ChatCursor, ChatListView, ChatMessage } from '../../services/chats/chat-store.ts'
 import { fileIdOf, userParts, type UserPart } from '../../services/chats/message-parts.ts'
+import { fileInOtherChat } from '../../services/files/file-store.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
@@ -133,7 +134,7 @@ export async function attachFiles(app: FastifyInstance, ownerId: string, chatId:
     // Someone else's upload is as unknown as one that does not exist.
     if (!file || file.ownerId !== ownerId) throw new AppError(400, 'UNKNOWN_FILE', `The file ${part.url} is not one of your uploads: upload it with POST /api/files first.`)
     if (file.projectId) throw new AppError(400, 'FILE_IN_PROJECT', `“${file.filename}” is one of a project's files: upload it again to send it in a message.`)
-    if (file.chatId && file.chatId !== chatId) throw new AppError(400, 'FILE_IN_OTHER_CHAT', `“${file.filename}” was already sent in another chat: upload it again to send it here.`)
+    if (file.chatId && file.chatId !== chatId) throw fileInOtherChat(file.filename)
     if (!fileIds.includes(id)) fileIds.push(id)
     resolved.push({ type: 'file', url: part.url, mediaType: file.mediaType, filename: file.filename })
   }

@@ -4,12 +4,13 @@
 import { historyExportRoutes } from './history-export.ts'
 import { findRoutes } from './find.ts'
 import { messageRestRoutes } from './message-rest.ts'
-import type { UserPart } from '../../services/chats/message-parts.ts'
+import { fileIdOf, type UserPart } from '../../services/chats/message-parts.ts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_PAGE_MESSAGES, SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
+import { claimFiles } from '../../services/files/file-store.ts'
 import { MessageIdTakenError, decodeCursor, type ChatChanges, type ChatListView } from '../../services/chats/chat-store.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
@@ -127,11 +128,12 @@ export default async function chatRoutes(app: FastifyInstance) {
       if (request.body.projectId) await ownProject(request, request.body.projectId)
       const { parts, fileIds } = await attachFiles(app, ownerId, null, checked)
       await limits.beforeCreate(request, reply, ownerId, storedSize(parts))
+      const chatId = request.body.id ?? randomUUID()
       const chat = await app.chats
         // Named at once from its question (a chat started through the API may never be answered);
         // the model's title replaces this one with the first answer.
         .create({
-          id: request.body.id ?? randomUUID(),
+          id: chatId,
           ownerId,
           model: modelId,
           // A message that is files alone is named after them, as written.
@@ -139,12 +141,11 @@ export default async function chatRoutes(app: FastifyInstance) {
           toolsOff: request.body.toolsOff && [...new Set(request.body.toolsOff)],
           projectId: request.body.projectId ?? null,
           message: { id: request.body.message.id ?? randomUUID(), parts },
-        })
+        }, (trx) => claimFiles(trx, fileIds, chatId))
         .catch((error: unknown) => {
           throw error instanceof MessageIdTakenError ? messageIdTaken() : error
         })
       if (!chat) throw new AppError(409, 'CHAT_EXISTS', 'A chat with this id already exists.')
-      await app.files.store.attach(fileIds, chat.id)
       return reply.code(201).send(chat)
     },
   )
@@ -251,6 +252,11 @@ export default async function chatRoutes(app: FastifyInstance) {
       // question's id that was given).
       if (request.body.type === 'edit' && message.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'Only your own messages can be edited.')
       await app.chats.removeBelow(request.params.id, request.body.messageId, message.role !== 'user' || request.body.type === 'edit')
+      // Files only the removed messages carried go with them: a public chat no longer serves them.
+      if ((await app.files.store.idsOfChat(request.params.id)).length > 0) {
+        const carried = (await app.chats.allMessages(request.params.id)).flatMap((kept) => kept.parts.map((part) => fileIdOf(part.url)))
+        await app.files.removeFromChatExcept(request.params.id, carried)
+      }
       return { messages: await app.chats.messages(request.params.id) }
     },
   )

@@ -166,13 +166,13 @@ export default async function fileRoutes(app: FastifyInstance) {
     return reply.send(await app.files.storage.read(file.id))
   })
 
-  // An upload taken back before it was sent (the composer's remove button): its bytes go at once and
-  // stop counting against the quota. A file a message carries goes only with its chat.
+  // An upload taken back before it was sent (the composer's remove button), or a sent file its owner
+  // no longer wants shared or kept (its message then shows it as removed): its bytes go at once and
+  // stop counting against the quota.
   app.delete<{ Params: Static<typeof Params> }>('/api/files/:id', { schema: { params: Params } }, async (request, reply) => {
     const ownerId = await request.peekOwnerId()
     const file = await app.files.store.get(request.params.id)
     if (!file || ownerId === null || file.ownerId !== ownerId) throw new AppError(404, 'FILE_NOT_FOUND', 'File not found')
-    if (file.chatId) throw new AppError(409, 'FILE_IN_CHAT', `“${file.filename}” was sent with a message: it is deleted with its chat.`)
     await app.files.remove([file.id])
     return reply.code(204).send()
   })

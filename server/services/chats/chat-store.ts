@@ -154,7 +154,8 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
     },
 
     /** Creates the chat with its first user message, in one transaction. Null when the id exists; ChatIdRetiredError when a deleted chat had it. */
-    async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; projectId?: string | null; message: { id: string; parts: ChatMessage['parts'] } }): Promise<ChatSummary | null> {
+    // `within` runs in that transaction once both are written (the message's files are claimed there).
+    async create(input: { id: string; ownerId: string; model: string | null; title?: string; toolsOff?: string[]; projectId?: string | null; message: { id: string; parts: ChatMessage['parts'] } }, within?: (trx: Transaction<Database>) => Promise<void>): Promise<ChatSummary | null> {
       const at = now()
       const title = input.title ?? DEFAULT_TITLE
       return rethrowTakenId(() => write(async (trx) => {
@@ -171,6 +172,7 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
           .insertInto('messages')
           .values({ id: input.message.id, chat_id: input.id, seq: 0, parent_id: null, role: 'user', parts: JSON.stringify(input.message.parts), status: 'complete', usage: null, model: null, created_at: at })
           .execute()
+        await within?.(trx)
         return toSummary({ id: input.id, title, visibility: 'private', model: input.model, created_at: at, updated_at: at, project_id: input.projectId ?? null })
       }))
     },
@@ -186,9 +188,11 @@ export function createChatStore(db: Kysely<Database>, now: () => number = Date.n
      * chat's current leaf). Marks activity and makes the last one the leaf the chat shows. Returns
      * every version of the first one when it is a new version of a message (else undefined).
      */
-    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>, parentId?: string | null): Promise<string[] | undefined> {
+    // `within` runs in the same transaction (the new question's files are claimed there).
+    async append(chatId: string, messages: Array<Pick<ChatMessage, 'id' | 'role' | 'parts' | 'status'> & { model?: string | null }>, parentId?: string | null, within?: (trx: Transaction<Database>) => Promise<void>): Promise<string[] | undefined> {
       if (messages.length === 0) return undefined
       return rethrowTakenId(() => write(async (trx) => {
+        await within?.(trx)
         const first = await nextSeq(trx, chatId)
         const chat = await trx.selectFrom('chats').select(['current_leaf_id', 'forked']).where('id', '=', chatId).executeTakeFirst()
         const leaf = chat?.current_leaf_id ?? null

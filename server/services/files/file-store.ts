@@ -1,7 +1,8 @@
 // The rows of uploaded files (server/db/schema.ts FilesTable): who owns each, what it is, and the
 // chat whose message carries it. The bytes are in the file storage (file-storage.ts).
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { AppError } from '../../../shared/errors.ts'
 
 export interface StoredFile {
   id: string
@@ -16,6 +17,24 @@ export interface StoredFile {
 }
 
 export type FileStore = ReturnType<typeof createFileStore>
+
+/**
+ * Gives the uploads to this chat, in the transaction that stores the message carrying them: each
+ * only if no other chat has it (one condition per row, so two sends at once cannot both take it;
+ * on PostgreSQL the second waits for the first's commit and then finds the row taken). Throws 409
+ * naming a file another chat took, which rolls the message back with it.
+ */
+export async function claimFiles(trx: Transaction<Database> | Kysely<Database>, ids: string[], chatId: string): Promise<void> {
+  if (ids.length === 0) return
+  const free = (eb: ExpressionBuilder<Database, 'files'>) => eb.or([eb('chat_id', 'is', null), eb('chat_id', '=', chatId)])
+  const result = await trx.updateTable('files').set({ chat_id: chatId }).where('id', 'in', ids).where('project_id', 'is', null).where(free).executeTakeFirst()
+  if (Number(result.numUpdatedRows) === ids.length) return
+  const taken = await trx.selectFrom('files').select('filename').where('id', 'in', ids).where((eb) => eb.not(free(eb))).executeTakeFirst()
+  throw fileInOtherChat(taken?.filename ?? 'A file')
+}
+
+export const fileInOtherChat = (filename: string) =>
+  new AppError(409, 'FILE_IN_OTHER_CHAT', `“${filename}” was already sent in another chat: upload it again to send it here.`)
 
 export function createFileStore(db: Kysely<Database>, now: () => number = Date.now) {
   return {
@@ -71,11 +90,6 @@ export function createFileStore(db: Kysely<Database>, now: () => number = Date.n
 
     async removeMany(ids: string[]): Promise<void> {
       if (ids.length > 0) await db.deleteFrom('files').where('id', 'in', ids).execute()
-    },
-
-    /** The files now travel with this chat's message: they are served to its readers and deleted with it. */
-    async attach(ids: string[], chatId: string): Promise<void> {
-      if (ids.length > 0) await db.updateTable('files').set({ chat_id: chatId }).where('id', 'in', ids).execute()
     },
 
     /** A project's files, oldest first. */
