@@ -33,7 +33,8 @@ export interface StoredChatMessage {
   parts: Array<Record<string, unknown>>
   status: MessageStatus
   createdAt: number
-  metadata?: { model?: string | null; usage?: unknown; details?: unknown }
+  /** clipped: a page carries only the start of a long message (the rest: GET /api/chats/:id/messages/:messageId). */
+  metadata?: { model?: string | null; usage?: unknown; details?: unknown; clipped?: { shownChars: number; totalChars: number } }
   /**
    * Every version of this message (its siblings in the chat's tree, itself included), oldest
    * first; only when there is more than one. The switcher shows "index / length".

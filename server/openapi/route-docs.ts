@@ -63,6 +63,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, mediaType: 'application/json', description: 'A download, streamed: a JSON array of chat exports (as `GET /api/chats/{id}/export?format=json` gives them), which `POST /api/import` takes back' },
   },
   'GET /api/chats/{id}/find': { summary: 'The messages of a chat that hold a text (its find bar)', tag: 'Chats', errors: [400, 404] },
+  'GET /api/chats/{id}/messages/{messageId}': {
+    summary: 'One message whole (the rest of a long message its page carried only the start of)',
+    tag: 'Chats',
+    description: 'A chat page carries the first 100,000 characters of a longer message, marked `metadata.clipped`; this gives all of it. A reader of a public chat gets the messages of the branch it shows.',
+    errors: [400, 404],
+  },
   'PATCH /api/chats/{id}': {
     summary: 'Rename, share, pin, archive, move or set the system prompt of a chat',
     tag: 'Chats',

@@ -12,6 +12,7 @@ import { CONTINUE_PROMPT, composeSystemPrompt } from '../../services/llm/prompts
 import { relayAnswer, toModelPrompt, type RelayOutcome } from '../../services/llm/relay.ts'
 import { provisionalTitle, titleFrom } from '../../services/chats/chat-title.ts'
 import { modelContext, userParts } from '../../services/chats/message-parts.ts'
+import { messageChars } from '../../services/chats/message-size.ts'
 import { filesForModel, projectFilesText } from '../../services/files/files-for-model.ts'
 import { claimFiles } from '../../services/files/file-store.ts'
 import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/files/image-for-model.ts'
@@ -58,6 +59,9 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
     const cut = answer.status === 'partial' || (answer.metadata?.details as { finishReason?: string } | undefined)?.finishReason === 'length'
     if (!cut) throw new AppError(409, 'NOT_CUT', 'Only an answer that was stopped or cut for length can be continued.')
     if (await app.chats.hasChildren(chatId, answer.id)) throw new AppError(409, 'NOT_LAST', 'Only the last answer of a conversation can be continued.')
+    if ((answer.metadata?.details as { cutAtChars?: number } | undefined)?.cutAtChars !== undefined || messageChars(answer.parts) >= app.config.messageStoredMaxChars) {
+      throw new AppError(409, 'MESSAGE_FULL', `This answer holds as much as one message may (${app.config.messageStoredMaxChars.toLocaleString('en-US')} characters): ask a new question to go on.`)
+    }
     if (answer.parts.some((part) => part.type !== 'text' && part.type !== 'reasoning' && part.type !== 'step-start')) {
       throw new AppError(409, 'CANNOT_CONTINUE', 'An answer with tool results cannot be continued: regenerate it instead.')
     }
@@ -267,6 +271,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             draft,
             tools: app.tools.forAnswer(chat.toolsOff),
             maxSteps: app.config.tools.maxSteps,
+            maxChars: app.config.messageStoredMaxChars,
             toolLimits: { timeoutMs: app.config.tools.timeoutMs },
             awaitApproval: (approvalId, approvalSignal) => app.answers.awaitApproval(chat.id, approvalId, approvalSignal),
             onEnd: (ended) => (outcome = ended),

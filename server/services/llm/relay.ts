@@ -16,6 +16,7 @@ import type { ChatTool } from '../tools/tool-types.ts'
 import { DEFAULT_TOOL_OUTPUT_BYTES, type ToolLimits } from '../tools/run-tool.ts'
 import { appendFlat } from '../answers/flat-append.ts'
 import { createStepTools, type StoredSourcePart, type StoredToolPart } from './tool-steps.ts'
+import { cutNote, messageChars } from '../chats/message-size.ts'
 
 export type { StoredSourcePart, StoredToolPart }
 
@@ -44,6 +45,8 @@ export interface AnswerDetails {
   totalMs: number
   /** The model's own reason ('stop', 'length', 'tool-calls', …), or 'stopped' (Stop), 'error', 'interrupted'. */
   finishReason: string
+  /** The answer reached what one message may hold (MESSAGE_STORED_MAX_CHARS) and was cut there. */
+  cutAtChars?: number
 }
 
 /**
@@ -83,6 +86,11 @@ export interface RelayOptions {
   /** Model calls in this answer, tool steps included (AI_MAX_STEPS). */
   maxSteps?: number
   toolLimits?: Partial<ToolLimits>
+  /**
+   * Most characters the answer may hold (its parts so far included): the model is stopped there,
+   * and a note ends the answer.
+   */
+  maxChars?: number
   /** Waits for the user's decision on a tool call that needs approval. */
   awaitApproval?: (approvalId: string, signal: AbortSignal) => Promise<import('../answers/answer-runs.ts').ApprovalDecision>
 }
@@ -134,6 +142,10 @@ async function* relayStream(
   const requestedAt = Date.now()
   let firstTokenAt: number | undefined
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
+  const maxChars = options.maxChars ?? Infinity
+  /** What the answer holds, as the cap counts it (a continued answer's parts count too). */
+  let chars = maxChars === Infinity ? 0 : messageChars(parts as unknown as Array<Record<string, unknown>>)
+  let cut = false
   const stepTools = tools
     ? createStepTools({
         tools,
@@ -178,11 +190,15 @@ async function* relayStream(
           case 'text-delta':
           case 'reasoning-delta': {
             const stored = open.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`)
-            if (stored) appendFlat(stored, 'text', part.delta)
+            // Past what a message may hold: the rest of this delta and everything after it is dropped.
+            const delta = chars + part.delta.length > maxChars ? part.delta.slice(0, Math.max(0, maxChars - chars)) : part.delta
+            if (delta !== part.delta) cut = true
+            chars += delta.length
+            if (stored) appendFlat(stored, 'text', delta)
             firstTokenAt ??= Date.now()
             draft.version++
             if (stored && part.providerMetadata) stepTools?.noteContent(stored, part.providerMetadata)
-            yield { type: part.type, id: part.id, delta: part.delta }
+            if (delta) yield { type: part.type, id: part.id, delta }
             break
           }
           case 'text-end':
@@ -219,8 +235,27 @@ async function* relayStream(
             break
           // stream-start, response-metadata, raw, sources, files, tool-input-end: nothing a chat shows.
         }
+        if (cut) break
       }
+      // Cut: the model is not asked for more.
+      if (cut) await reader.cancel().catch(() => {})
       reader = undefined
+      if (cut) {
+        // The open parts end where they were cut, and the note says why the answer stops there.
+        for (const [key, stored] of open) {
+          stored.state = 'done'
+          yield { type: stored.type === 'text' ? 'text-end' : 'reasoning-end', id: key.slice(key.indexOf(':') + 1) }
+        }
+        open.clear()
+        const note: StoredTextPart = { ...cutNote(maxChars), state: 'done' }
+        parts.push(note)
+        draft.version++
+        yield { type: 'text-start', id: 'cut-note' }
+        yield { type: 'text-delta', id: 'cut-note', delta: note.text }
+        yield { type: 'text-end', id: 'cut-note' }
+        finishReason = 'length'
+        break
+      }
       if (!stepTools || status !== 'complete' || !stepTools.hasCalls()) break
       // The step's tools run (side by side); each result goes out as it comes.
       yield* stepTools.runCalls()
@@ -253,6 +288,7 @@ async function* relayStream(
     ...(firstTokenAt === undefined ? {} : { firstTokenMs: firstTokenAt - requestedAt }),
     totalMs: Date.now() - requestedAt,
     finishReason: status === 'partial' ? 'stopped' : status === 'complete' ? (finishReason ?? 'stop') : status,
+    ...(cut && { cutAtChars: maxChars }),
   }
   options.onEnd({ parts, status, usage, details })
   if (status === 'partial' || status === 'interrupted') yield { type: 'abort' }
