@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import { Type } from 'typebox'
-import type { FastifySchema } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import { ROUTE_DOCS, openApiPath, type RouteDoc } from '../openapi/route-docs.ts'
 import { NOT_FOR_TOKENS } from './session.ts'
 
@@ -49,15 +49,27 @@ export default fp(
     app.get(
       OPENAPI_PATH,
       { schema: { summary: 'This document (OpenAPI 3.1)', tags: ['Meta'], response: { 200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }) } } },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-cache')
-        return app.swagger()
+      async (request, reply) => {
+        // It depends on who asks (administrators see the admin API): never cached.
+        reply.header('cache-control', 'no-store')
+        return documentFor(app.swagger() as OpenApiDocument, await seesAdminApi(request))
       },
     )
 
-    // The reference's own code (Swagger UI) is loaded only by whoever opens it.
+    // The reference's own code (Swagger UI) is loaded only by whoever opens it. It serves its own
+    // copy of the document (/api/docs/json, /api/docs/yaml) under the same rule, decided before its
+    // synchronous transform runs.
+    const adminRequests = new WeakSet<FastifyRequest>()
     await app.register(import('@fastify/swagger-ui'), {
       routePrefix: API_DOCS_PATH,
+      uiHooks: {
+        preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+          if (!/\/(json|yaml)$/.test(request.routeOptions.url ?? '')) return
+          reply.header('cache-control', 'no-store')
+          if (await seesAdminApi(request)) adminRequests.add(request)
+        },
+      },
+      transformSpecification: (document: Record<string, unknown>, request: FastifyRequest) => documentFor(document as OpenApiDocument, adminRequests.has(request)),
       uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
       theme: { title: 'Chat API reference' },
       // Its page alone may use its own scripts and styles (Swagger UI sets inline styles).
@@ -67,6 +79,32 @@ export default fp(
   },
   { name: 'openapi' },
 )
+
+const ADMIN_API_PREFIX = '/api/admin'
+const ADMIN_TAG = 'Admin'
+
+interface OpenApiDocument {
+  paths?: Record<string, unknown>
+  tags?: Array<{ name: string }>
+  [key: string]: unknown
+}
+
+/**
+ * The admin API answers 404 to everyone but an administrator signed in with a browser (a token
+ * cannot use it), to hide that it exists; its paths are in the document for them alone.
+ */
+async function seesAdminApi(request: FastifyRequest): Promise<boolean> {
+  if (request.viaApiToken) return false
+  return Boolean((await request.getUser())?.admin)
+}
+
+/** The document as this requester may read it: without the admin paths unless an administrator asks. */
+function documentFor(document: OpenApiDocument, admin: boolean): OpenApiDocument {
+  if (admin) return document
+  const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path !== ADMIN_API_PREFIX && !path.startsWith(`${ADMIN_API_PREFIX}/`)))
+  const tags = document.tags?.filter((tag) => tag.name !== ADMIN_TAG)
+  return { ...document, paths, ...(tags ? { tags } : {}) }
+}
 
 const ERROR_BODY = {
   type: 'object',

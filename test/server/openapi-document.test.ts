@@ -23,9 +23,16 @@ function registeredApiRoutes(app: FastifyInstance): string[] {
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
 
+/** An administrator's browser (the admin API is documented for administrators only). */
+async function administrator(app: FastifyInstance): Promise<Visitor> {
+  const admin = visitor()
+  admin.cookie = (await signUp(app, 'boss@example.com')).cookie
+  return admin
+}
+
 t.test('every /api route is documented with a summary, a tag, its errors and valid examples', async (t) => {
-  const { app } = await buildApp(t)
-  const res = await app.inject({ url: '/api/openapi.json' })
+  const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com' })
+  const res = await app.inject({ url: '/api/openapi.json', headers: (await administrator(app)).headers() })
   t.equal(res.statusCode, 200)
   const doc = res.json() as Document
   t.equal(doc.openapi, '3.1.0')
@@ -81,7 +88,8 @@ function validator(t: Test, doc: Document) {
 
 t.test('the responses of a real session validate against the document', async (t) => {
   const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com', OFFLINE_TOKEN_DELAY_MS: '0' })
-  const doc = (await app.inject({ url: '/api/openapi.json' })).json() as Document
+  const admin = await administrator(app)
+  const doc = (await app.inject({ url: '/api/openapi.json', headers: admin.headers() })).json() as Document
   const { check, seen } = validator(t, doc)
   const call = async (v: Visitor | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method, url, headers: { ...(v ? v.headers(payload !== undefined) : {}), ...headers }, payload })
@@ -143,8 +151,6 @@ t.test('the responses of a real session validate against the document', async (t
   await call(ada, 'POST', '/api/account/password', { currentPassword: 'wrong one', newPassword: 'another good passphrase' })
   await call(ada, 'DELETE', `/api/chats/${chatId}`)
 
-  const admin = visitor()
-  admin.cookie = (await signUp(app, 'boss@example.com')).cookie
   const adaId = (await readSession(app, ada.cookie)).json().user.id as string
   await call(admin, 'GET', '/api/admin/users')
   await call(admin, 'GET', '/api/admin/users?q=ada')
@@ -176,4 +182,29 @@ t.test('the API reference renders: Swagger UI with its own strict page policy, p
   t.match(initializer.body, "resolveUrl('./json')")
   const json = await app.inject({ url: '/api/docs/json' })
   t.equal(json.json().openapi, '3.1.0', 'the reference reads the same document')
+})
+
+t.test('the admin API is in the document for administrators only, as it answers 404 to everyone else', async (t) => {
+  const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com' })
+  const admin = await administrator(app)
+  const ada = visitor()
+  ada.cookie = (await signUp(app)).cookie
+  const adminsToken = (await app.inject({ method: 'POST', url: '/api/tokens', headers: admin.headers(true), payload: { name: 'script' } })).json().token as string
+  const adminPaths = (doc: Document) => Object.keys(doc.paths).filter((path) => path.startsWith('/api/admin'))
+  for (const url of ['/api/openapi.json', '/api/docs/json']) {
+    for (const [who, headers] of [['a visitor', {}], ['a user', ada.headers()], ["an administrator's API token", { authorization: `Bearer ${adminsToken}` }]] as const) {
+      const res = await app.inject({ url, headers })
+      t.equal(res.statusCode, 200, `${url} for ${who}`)
+      t.equal(res.headers['cache-control'], 'no-store', `${url} for ${who}: not cached (it depends on who asks)`)
+      const doc = res.json() as Document
+      t.same(adminPaths(doc), [], `${url} for ${who}: no admin path`)
+      t.notMatch(res.body, '/api/admin', `${url} for ${who}: the admin API is not named anywhere`)
+      t.ok(doc.paths['/api/chats'], `${url} for ${who}: the rest is there`)
+    }
+    const res = await app.inject({ url, headers: admin.headers() })
+    t.ok(adminPaths(res.json() as Document).length >= 8, `${url} for an administrator: the admin API is documented`)
+  }
+  const yaml = await app.inject({ url: '/api/docs/yaml' })
+  t.equal(yaml.statusCode, 200)
+  t.notMatch(yaml.body, '/api/admin', 'nor in the YAML copy')
 })
