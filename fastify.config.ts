@@ -59,6 +59,8 @@ export const ConfigSchema = Type.Object({
   OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_NAME: Type.String({ minLength: 1, default: 'Single sign-on' }),
+  /** Origins sign-in avatars may come from besides GitHub's (an OIDC provider's picture host), comma-separated. */
+  AVATAR_ORIGINS: Type.Optional(Type.String()),
   /** Sign-in attempts allowed per IP per minute, and failed attempts per account per 15 minutes. */
   AUTH_RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
   AUTH_RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
@@ -208,6 +210,8 @@ export interface AppConfig {
     rateLimitPerIp: number
     rateLimitPerAccount: number
   }
+  /** Where the page may load images from besides itself: the sign-in providers' avatar hosts (the CSP's img-src). */
+  avatarOrigins: string[]
   /** Base URL of the upstream icon service, without a trailing slash. */
   iconsUpstreamUrl: string
   iconsUpstreamTtlMs: number
@@ -366,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerIp: config.AUTH_RATE_LIMIT_PER_IP,
       rateLimitPerAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
+    avatarOrigins: avatarOrigins(config),
     iconsUpstreamUrl: config.ICONS_UPSTREAM_URL.replace(/\/+$/, ''),
     iconsUpstreamTtlMs: config.ICONS_UPSTREAM_TTL_S * 1000,
     iconsUpstreamPerIpPerMinute: config.ICONS_UPSTREAM_RATE_LIMIT_PER_MINUTE,
@@ -447,6 +452,33 @@ function oidcConfig(config: RawConfig): AppConfig['auth']['oidc'] {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER must use https:// (http:// is allowed only for localhost)')
   }
   return { issuer: config.OIDC_ISSUER!, clientId: config.OIDC_CLIENT_ID!, clientSecret: config.OIDC_CLIENT_SECRET!, name: config.OIDC_NAME }
+}
+
+/**
+ * The only hosts pages load images from besides themselves: a message can then never make a
+ * reader's browser fetch an image from a host it names (a tracking pixel in a diagram's label).
+ * GitHub's avatars when GitHub sign-in is on (Enterprise Server serves them from its own host or
+ * its avatars. subdomain), and AVATAR_ORIGINS.
+ */
+function avatarOrigins(config: RawConfig): string[] {
+  const origins = new Set<string>()
+  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
+    const github = new URL(config.GITHUB_URL)
+    if (github.hostname === 'github.com') origins.add('https://avatars.githubusercontent.com')
+    else origins.add(github.origin).add(`${github.protocol}//avatars.${github.host}`)
+  }
+  for (const entry of (config.AVATAR_ORIGINS ?? '').split(',').map((value) => value.trim().replace(/\/+$/, '')).filter(Boolean)) {
+    let url: URL | undefined
+    try {
+      url = new URL(entry)
+    } catch {}
+    const local = url?.hostname === 'localhost' || url?.hostname === '127.0.0.1'
+    if (!url || url.origin !== entry || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
+      throw new ConfigError(`Invalid configuration:\n  AVATAR_ORIGINS: ${JSON.stringify(entry)} is not an origin such as https://images.example.com (https://, no path; http:// only for localhost)`)
+    }
+    origins.add(entry)
+  }
+  return [...origins]
 }
 
 function llmConfig(config: RawConfig): LlmConfig {

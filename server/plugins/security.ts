@@ -55,7 +55,7 @@ function headerOf(middleware: Middleware, name: string): string {
   return value
 }
 
-export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
+export function createSecurityHeaders(config: Pick<AppConfig, 'dev'> & Partial<Pick<AppConfig, 'avatarOrigins'>>) {
   const { dev } = config
   const options: HelmetOptions = {
     // The sign-in popup talks to its opener through localStorage, not window.opener, but a
@@ -75,8 +75,9 @@ export function createSecurityHeaders(config: Pick<AppConfig, 'dev'>) {
     styleSrcElem: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${STYLE_NONCE}'`],
     styleSrcAttr: ["'unsafe-inline'"],
     // blob: a picked image's thumbnail in the composer, drawn from the file before it is uploaded
-    // (object URLs are made by our own scripts, from the visitor's own file).
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    // (object URLs are made by our own scripts, from the visitor's own file). No other host but the
+    // sign-in providers' avatars: an image a message names (a diagram's label) never loads.
+    imgSrc: ["'self'", 'data:', 'blob:', ...(config.avatarOrigins ?? [])],
     connectSrc: dev ? ["'self'", 'ws:', 'wss:', 'https://api.iconify.design'] : ["'self'", 'https://api.iconify.design'],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],

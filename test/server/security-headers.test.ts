@@ -11,7 +11,7 @@ import { createNonces, createSecurityHeaders, NON_DOCUMENT_CSP } from '../../ser
 /** The production document policy, nonces written as N. */
 const DOCUMENT_POLICY =
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
-  "img-src 'self' data: blob: https:;object-src 'none';script-src 'self' 'nonce-N';script-src-attr 'none';" +
+  "img-src 'self' data: blob:;object-src 'none';script-src 'self' 'nonce-N';script-src-attr 'none';" +
   "style-src 'self' 'nonce-N';style-src-elem 'self' 'nonce-N';style-src-attr 'unsafe-inline';connect-src 'self' https://api.iconify.design"
 
 const HELMET_HEADERS = {
