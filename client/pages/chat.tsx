@@ -271,6 +271,16 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     void send(text, list[index]!.parts.filter((part) => part.type === 'file') as SentFile[], undefined, true)
   }
 
+  /** The whole of a message the page carried only the start of, in its place. */
+  async function showRest(messageId: string) {
+    try {
+      const { message } = await http.get<{ message: StoredChatMessage }>(`/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`)
+      setMessages(shown.current.map((m) => (m.id === messageId ? toUIMessage(message) : m)))
+    } catch (error) {
+      notify({ title: 'Could not load the rest of the message', description: describeChatError(error).message, variant: 'error' })
+    }
+  }
+
   /** What the switcher under a message needs (nothing for a message with one version). */
   const switcher = (messageId: string) => versions[messageId] && { versions: versions[messageId], disabled: busy, chatId, onShown: showStored }
 
@@ -301,6 +311,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
             onVote={(messageId, value) => void vote(messageId, value)}
             onAnswer={() => void answer()}
             onContinue={(answerId) => void continueAnswer(answerId)}
+            onShowRest={showRest}
           />
         </div>
       </div>

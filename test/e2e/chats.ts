@@ -32,3 +32,16 @@ export async function openChatMenu(page: Page, title: string) {
   await history(page).getByRole('button', { name: `Options for “${title}”` }).click()
   return page.getByRole('menu', { name: `Options for “${title}”` })
 }
+
+/**
+ * Imports `document` (our own JSON export of one chat) for the signed-in account of `page`, waits
+ * for the import to end and returns the new chat's id (found by its title).
+ */
+export async function importChat(page: Page, document: { chat: { title: string }; messages: unknown[] }): Promise<string> {
+  const started = await page.request.post('/api/import', { multipart: { file: { name: 'chat.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) } } })
+  expect(started.status(), await started.text()).toBe(202)
+  const { id } = (await started.json()) as { id: string }
+  await expect.poll(async () => ((await (await page.request.get(`/api/import/${id}`)).json()) as { status: string }).status).toBe('done')
+  const list = (await (await page.request.get('/api/chats')).json()) as { chats: Array<{ id: string; title: string }> }
+  return list.chats.find((entry) => entry.title === document.chat.title)!.id
+}

@@ -4,6 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
+import { importChat } from './chats.ts'
 
 const MESSAGES = 200
 /** Words found in one message each, far from the end (for the search palette). */
@@ -23,12 +24,7 @@ async function longChat(page: Page): Promise<string> {
     parts: [{ type: 'text', text: i % 2 === 0 ? `Question number ${i}${i === 10 || i === 150 ? ', about a Needle in a haystack' : ''}${WORDS_AT[i] ? `, about a ${WORDS_AT[i]}` : ''}` : `Answer number ${i}.\n\n${'A line of the answer that takes some room. '.repeat(4)}` }],
   }))
   const chat = { id: `long-${Math.random().toString(36).slice(2, 10)}`, title: 'A long conversation', createdAt: new Date(start).toISOString(), currentLeafId: `m${MESSAGES - 1}` }
-  const started = await page.request.post('/api/import', { multipart: { file: { name: 'chat.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ chat, messages })) } } })
-  expect(started.status(), await started.text()).toBe(202)
-  const { id } = (await started.json()) as { id: string }
-  await expect.poll(async () => ((await (await page.request.get(`/api/import/${id}`)).json()) as { status: string }).status).toBe('done')
-  const list = (await (await page.request.get('/api/chats')).json()) as { chats: Array<{ id: string; title: string }> }
-  return list.chats.find((entry) => entry.title === 'A long conversation')!.id
+  return importChat(page, { chat, messages })
 }
 
 const articles = (page: Page) => page.getByRole('log', { name: 'Messages' }).getByRole('article')

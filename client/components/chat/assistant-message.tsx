@@ -16,6 +16,7 @@ import type { AnswerPartsProps } from './parts/answer-parts.tsx'
 import { lazyComponent } from '../../lib/lazy-component.ts'
 import { LazyMessageMeta } from './message-meta-loader.ts'
 import type { MessageMetaProps } from './message-meta.tsx'
+import { ShowRest, clippedOf } from './show-rest.tsx'
 
 const AnswerParts = lazyComponent<AnswerPartsProps>('the tool cards', () => import('./parts/answer-parts.tsx').then((module) => module.AnswerParts))
 
@@ -36,17 +37,22 @@ export interface AssistantMessageProps {
   /** Writes on after an answer that was stopped or cut for length (the newest only). */
   onContinue?: () => void
   versions?: MessageMetaProps['versions']
+  /** Loads the rest of a message its page carried only the start of. */
+  onShowRest?: () => Promise<void>
 }
 
-export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate, onContinue, versions }: AssistantMessageProps) {
+export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate, onContinue, versions, onShowRest }: AssistantMessageProps) {
   const text = messageText(message)
   const settled = !streaming && !reconnecting
   const reasoning = message.parts.filter((part): part is ReasoningUIPart => part.type === 'reasoning' && part.text !== '')
   const Parts = AnswerParts.useComponent(message.parts.some(isToolPart))
   const Meta = LazyMessageMeta.useComponent(!readOnly)
-  const cutShort = (message.metadata as { details?: { finishReason?: string } } | undefined)?.details?.finishReason === 'length'
+  const details = (message.metadata as { details?: { finishReason?: string; cutAtChars?: number } } | undefined)?.details
+  const cutShort = details?.finishReason === 'length'
+  const clipped = clippedOf(message)
   // Only words can be written on from where they stopped (the server says the same).
-  const resume = latest && !readOnly && settled && onContinue && !message.parts.some(isToolPart) && <TextButton onClick={onContinue}>Continue</TextButton>
+  // An answer that holds as much as a message may (cutAtChars) cannot go on.
+  const resume = latest && !readOnly && settled && onContinue && details?.cutAtChars === undefined && !message.parts.some(isToolPart) && <TextButton onClick={onContinue}>Continue</TextButton>
   return (
     <article className="group flex gap-3" aria-label="Answer" data-role="assistant" data-status={status} data-message-id={message.id}>
       {/* On phones the text gets the whole width. */}
@@ -57,7 +63,8 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
           <Parts parts={message.parts} streaming={streaming} settled={settled} />
         ) : text ? (
           <MarkdownContent text={text} streaming={streaming} />
-        ) : settled && reasoning.length === 0 && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
+        ) : settled && reasoning.length === 0 && !clipped && <p className="text-sm text-neutral-600 italic dark:text-neutral-300">No answer text.</p>}
+        {clipped && onShowRest && <ShowRest clipped={clipped} onShow={onShowRest} />}
         {reconnecting && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300" data-reconnecting>
             <Icon name="lucide:loader-circle" size={14} className="animate-spin" /> Connection lost. The answer continues here once the server answers.
@@ -77,7 +84,7 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
         )}
         {cutShort && status === 'complete' && settled && (
           <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
-            <Icon name="lucide:scissors" size={14} /> Cut short: the answer reached its length limit.
+            <Icon name="lucide:scissors" size={14} /> {details?.cutAtChars === undefined ? 'Cut short: the answer reached its length limit.' : 'Cut short: the answer reached what one message may hold.'}
             {resume}
           </p>
         )}

@@ -28,9 +28,11 @@ export interface MessageListProps {
   /** Answers the last question (again): Regenerate, Retry, "Answer it". */
   onAnswer: () => void
   onContinue: (answerId: string) => void
+  /** Loads the whole of a message its page carried only the start of. */
+  onShowRest: (messageId: string) => Promise<void>
 }
 
-export function MessageList({ messages, statuses, votes, busy, writing, reconnecting, readOnly, fileSizes, versionsOf, onEdit, onVote, onAnswer, onContinue }: MessageListProps) {
+export function MessageList({ messages, statuses, votes, busy, writing, reconnecting, readOnly, fileSizes, versionsOf, onEdit, onVote, onAnswer, onContinue, onShowRest }: MessageListProps) {
   const last = messages[messages.length - 1]
   const lastAssistantId = messages.findLast((m) => m.role === 'assistant')?.id
   const waitingForFirstWord = writing && (last?.role !== 'assistant' || !hasContent(last))
@@ -48,6 +50,7 @@ export function MessageList({ messages, statuses, votes, busy, writing, reconnec
               onEdit={(text) => onEdit(message.id, text)}
               fileSizes={fileSizes}
               versions={versionsOf(message.id)}
+              onShowRest={() => onShowRest(message.id)}
             />
           ) : message.role === 'assistant' && (hasContent(message) || !writing || message !== last) ? (
             <AssistantMessage
@@ -63,6 +66,7 @@ export function MessageList({ messages, statuses, votes, busy, writing, reconnec
               onRegenerate={onAnswer}
               onContinue={() => onContinue(message.id)}
               versions={versionsOf(message.id)}
+              onShowRest={() => onShowRest(message.id)}
             />
           ) : null,
         )}

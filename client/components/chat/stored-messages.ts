@@ -25,6 +25,8 @@ export function storedOverShown(stored: StoredChatMessage[], shown: UIMessage[])
       const message = toUIMessage(one)
       const seen = onScreen.get(message.id)
       const longerOnScreen = one.status === 'interrupted' && seen && messageText(seen).length > messageText(message).length && messageText(seen).startsWith(messageText(message))
+      // The screen already shows the whole of a message the server sends the start of.
+      if (one.metadata?.clipped && seen && !(seen.metadata as { clipped?: unknown } | undefined)?.clipped && one.status !== 'streaming') return seen
       return longerOnScreen ? { ...message, parts: seen.parts } : message
     })
 }

@@ -11,6 +11,7 @@ import type { MessageFilesProps } from './attachments/message-files.tsx'
 import type { SentFile } from './attachments/file-sizes.ts'
 import { LazyMessageMeta } from './message-meta-loader.ts'
 import type { MessageMetaProps } from './message-meta.tsx'
+import { ShowRest, clippedOf } from './show-rest.tsx'
 
 const Editor = lazyComponent<MessageEditorProps>('the message editor', () => import('./message-editor.tsx').then((module) => module.MessageEditor))
 // Thumbnails and file cards: loaded only for a message that carries files.
@@ -26,11 +27,14 @@ export interface UserMessageProps {
   /** The chat's file sizes by file id (the file cards show them). */
   fileSizes?: Record<string, number>
   versions?: MessageMetaProps['versions']
+  /** Loads the rest of a message its page carried only the start of. */
+  onShowRest?: () => Promise<void>
 }
 
 /** The visitor's own message: plain text (never Markdown, never HTML), editable in place. */
-export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes, versions }: UserMessageProps) {
+export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes, versions, onShowRest }: UserMessageProps) {
   const text = messageText(message)
+  const clipped = clippedOf(message)
   const files = message.parts.filter((part) => part.type === 'file') as SentFile[]
   const LoadedFiles = Files.useComponent(files.length > 0)
   const Meta = LazyMessageMeta.useComponent(!readOnly)
@@ -58,13 +62,15 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes, ver
           {text}
         </div>
       )}
+      {clipped && onShowRest && <ShowRest clipped={clipped} onShow={onShowRest} />}
       {!readOnly && (
         <div className="mt-1 -mr-1 flex items-center gap-0.5 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
           {Meta && <Meta message={message} versions={versions} />}
           {text && <CopyButton text={text} label="Copy message" />}
           {canEdit && (
             <Tooltip content="Edit message">
-              <IconButton label="Edit message" onClick={() => setEditing(true)} onPointerEnter={() => void Editor.load()} onFocus={() => void Editor.load()}>
+              {/* A message the page carried only the start of is edited whole: its rest loads first. */}
+              <IconButton label="Edit message" onClick={() => void (clipped && onShowRest ? onShowRest() : Promise.resolve()).then(() => setEditing(true))} onPointerEnter={() => void Editor.load()} onFocus={() => void Editor.load()}>
                 <Icon name="lucide:pencil" size={16} />
               </IconButton>
             </Tooltip>
