@@ -49,7 +49,9 @@ export function SettingsDialog({ close }: OverlayProps<void>) {
   }, [])
 
   return (
-    <DialogPanel title="Settings" className="max-h-[90dvh] overflow-y-auto">
+    // Its controls start below the fold on a phone, and the first ones arrive with the settings:
+    // the title takes the focus, so it opens at the top.
+    <DialogPanel title="Settings" className="max-h-[90dvh] overflow-y-auto" focusTitle>
       {loadError && (
         <p role="alert" className="mt-4 text-sm text-error-700 dark:text-error-300">
           Could not load your settings: {loadError}
@@ -74,7 +76,7 @@ export function SettingsDialog({ close }: OverlayProps<void>) {
       <ApiTokens />
       <DeleteAllChats />
       <div className="mt-6 flex justify-end">
-        <Button variant="outline" onClick={() => close()} data-autofocus="">
+        <Button variant="outline" onClick={() => close()}>
           Done
         </Button>
       </div>

@@ -10,11 +10,17 @@ export function DialogPanel({
   description,
   children,
   className,
+  focusTitle,
 }: {
   title: ReactNode
   description?: ReactNode
   children?: ReactNode
   className?: string
+  /**
+   * The title takes the focus on opening: for a long dialog whose first control sits further down
+   * (or arrives later), so it opens at its top and a screen reader starts with its name.
+   */
+  focusTitle?: boolean
 }) {
   const titleId = useId()
   const descriptionId = useId()
@@ -34,7 +40,7 @@ export function DialogPanel({
         className,
       )}
     >
-      <h2 id={titleId} className="text-lg font-semibold">
+      <h2 id={titleId} className="text-lg font-semibold outline-none" tabIndex={focusTitle ? -1 : undefined} data-autofocus={focusTitle ? '' : undefined}>
         {title}
       </h2>
       {description && (
