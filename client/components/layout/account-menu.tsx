@@ -33,13 +33,17 @@ export function AccountMenu() {
   }
 
   const user = session.user
+  // What the button shows is part of its name, in the order shown (voice control users say what they
+  // see: "click AL" on a phone, where only the initials show): the name, then the initials.
+  const shownInitials = user.avatar ? null : initials(user.name)
   return (
     <Menu
-      label={`Account: ${user.name}`}
+      label={shownInitials ? `Account: ${user.name} (${shownInitials})` : `Account: ${user.name}`}
       trigger={
         <>
-          <Avatar user={user} />
           <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
+          {/* Not drawn (the flex gap spaces them), but it keeps the text read as "name initials". */}{' '}
+          <Avatar user={user} />
         </>
       }
       triggerClassName={BUTTON}
@@ -53,15 +57,18 @@ function Avatar({ user }: { user: SessionUser }) {
   if (user.avatar) {
     return <img src={user.avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" referrerPolicy="no-referrer" />
   }
-  const initials = user.name
+  return (
+    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center rounded-full bg-primary-800 text-[10px] font-semibold text-white">
+      {initials(user.name)}
+    </span>
+  )
+}
+
+function initials(name: string): string {
+  return name
     .split(/\s+/)
     .map((part) => part[0])
     .join('')
     .slice(0, 2)
     .toUpperCase()
-  return (
-    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center rounded-full bg-primary-800 text-[10px] font-semibold text-white">
-      {initials}
-    </span>
-  )
 }
