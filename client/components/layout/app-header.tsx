@@ -47,7 +47,8 @@ export function AppHeader({ onToggleSidebar, drawerOpen, chatTitle }: { onToggle
           {title}
         </p>
       ) : (
-        <PrefetchLink href="/" className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
+        // Its touch height (44 px, styles/base.css) as line height: the name stays centred in the bar.
+        <PrefetchLink href="/" className="truncate text-sm font-semibold text-neutral-900 pointer-coarse:leading-11 dark:text-white">
           {PRODUCT_NAME}
         </PrefetchLink>
       )}
