@@ -130,6 +130,12 @@ export const ConfigSchema = Type.Object({
   UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 0, maximum: 1_099_511_627_776, default: 500 * 1024 * 1024 }),
   /** The same for a visitor who has not signed in; 0 turns uploads off for them. */
   UPLOAD_QUOTA_ANONYMOUS_BYTES: Type.Integer({ minimum: 0, maximum: 1_099_511_627_776, default: 50 * 1024 * 1024 }),
+  /** Uploads no message carries yet that one owner may hold, and files one owner may hold in all. */
+  UPLOAD_MAX_UNSENT_FILES: Type.Integer({ minimum: 1, maximum: 100_000, default: 50 }),
+  UPLOAD_MAX_FILES_PER_OWNER: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 2_000 }),
+  /** Uploads per client address per minute, and MB per hour a client address may upload for visitors who have not signed in. */
+  IP_UPLOAD_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
+  IP_UPLOAD_ANONYMOUS_MB_PER_HOUR: Type.Number({ minimum: 0.001, maximum: 1_000_000, default: 100 }),
   /** An S3-compatible bucket for uploads instead of UPLOADS_DIR (the way to run several replicas). */
   S3_BUCKET: Type.Optional(Type.String({ minLength: 3, maxLength: 63 })),
   /** The S3-compatible service (MinIO: http://minio:9000); unset: AWS. */
@@ -248,6 +254,11 @@ export interface UploadsConfig {
   quotaBytes: number
   /** 0: visitors who have not signed in cannot upload. */
   anonymousQuotaBytes: number
+  maxUnsentFiles: number
+  maxFilesPerOwner: number
+  ipPerMinute: number
+  /** Bytes per hour one client address may upload for visitors who have not signed in. */
+  ipAnonymousBytesPerHour: number
   /** Characters of an attached file's text the model gets. */
   textMaxChars: number
   /** TEXT_ONLY_MODELS: model names (with * wildcards) that get a note instead of an image. */
@@ -384,6 +395,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFiles: config.UPLOAD_MAX_FILES,
       quotaBytes: config.UPLOAD_QUOTA_BYTES,
       anonymousQuotaBytes: config.UPLOAD_QUOTA_ANONYMOUS_BYTES,
+      maxUnsentFiles: config.UPLOAD_MAX_UNSENT_FILES,
+      maxFilesPerOwner: config.UPLOAD_MAX_FILES_PER_OWNER,
+      ipPerMinute: config.IP_UPLOAD_RATE_LIMIT_PER_MINUTE,
+      ipAnonymousBytesPerHour: Math.round(config.IP_UPLOAD_ANONYMOUS_MB_PER_HOUR * 1024 * 1024),
       textMaxChars: config.ATTACHMENT_TEXT_MAX_CHARS,
       textOnlyModels: config.TEXT_ONLY_MODELS ? list(config.TEXT_ONLY_MODELS) : [],
       s3: config.S3_BUCKET

@@ -12,6 +12,7 @@ import { ACCEPTED_FILES, createTextCheck, safeFilename, sniffBinary, SNIFF_BYTES
 import type { StoredFile } from '../../services/files/file-store.ts'
 import { FILE_ID } from '../../services/files/file-storage.ts'
 import { formatBytes } from '../../../shared/format-bytes.ts'
+import { uploadLimits } from './upload-limits.ts'
 
 const Params = Type.Object({ id: Type.String({ pattern: `^${FILE_ID}$` }) })
 const UploadedFile = Type.Object({ id: Type.String(), url: Type.String(), filename: Type.String(), mediaType: Type.String(), size: Type.Number() })
@@ -52,6 +53,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     if (total > 0) inFlight.set(ownerId, total)
     else inFlight.delete(ownerId)
   }
+  const limits = uploadLimits(app)
 
   app.post('/api/files', { schema: { response: { 201: UploadedFile } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError(415, 'NOT_MULTIPART', 'Send the file as multipart/form-data, in one field called "file".')
@@ -63,70 +65,79 @@ export default async function fileRoutes(app: FastifyInstance) {
     const overQuota = () =>
       new AppError(413, 'QUOTA_EXCEEDED', `This file does not fit in your storage quota of ${formatBytes(quota)} (${formatBytes(used)} used). Delete chats with files you no longer need.`)
     if (used >= quota) throw overQuota()
-
-    const part = await request.file({ throwFileSizeLimit: false })
-    if (!part) throw new AppError(400, 'NO_FILE', 'The request has no file: send it in a field called "file".')
-    if (part.fieldname !== 'file') {
-      part.file.resume()
-      throw new AppError(400, 'NO_FILE', `The file must be in a field called "file", not "${part.fieldname.slice(0, 40)}".`)
-    }
-
-    const id = randomUUID()
-    const filename = safeFilename(part.filename)
+    // What the visitor and their address may still upload; settled to what came, however it ends.
+    const admitted = await limits.admit(request, reply, ownerId, Boolean(user))
     let size = 0
-    let head: Buffer = Buffer.alloc(0)
-    const text = createTextCheck()
-    let tooBig = false
-    // Counts, sniffs and checks the bytes on their way to storage: nothing is held in memory.
-    async function* inspected(source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        size += chunk.length
-        addInFlight(ownerId, chunk.length)
-        if (size > maxBytes || size > quota - used) {
-          tooBig = true
-          throw new AppError(413, 'FILE_TOO_LARGE', 'too large')
-        }
-        if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
-        text.push(chunk)
-        yield chunk
-      }
-    }
-    let type: DetectedType | null
     try {
-      try {
-        await app.files.storage.write(id, inspected(part.file))
-      } catch (error) {
-        if (!tooBig) throw error
-      }
-      if (tooBig || part.file.truncated) {
-        // The rest of the body is not read: the connection closes after the answer.
-        reply.header('connection', 'close')
-        if (size > maxBytes || part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', `“${filename}” is larger than the limit of ${formatBytes(maxBytes)} per file.`)
-        throw overQuota()
-      }
-      type = size === 0 ? null : (sniffBinary(head) ?? (text.isText() ? textTypeFor(filename) : null))
-      if (!type) {
-        await app.files.storage.remove(id)
-        throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', `“${filename}” is ${size === 0 ? 'empty' : 'not a type of file we accept'}. Accepted: ${ACCEPTED_FILES}.`)
-      }
-      // Counted again now that it is whole: uploads that ended meanwhile are stored, the others still
-      // in flight (this one's own bytes aside).
-      used = (await app.files.store.usedBytes(ownerId)) + (inFlight.get(ownerId) ?? 0) - size
-      if (used + size > quota) {
-        await app.files.storage.remove(id)
-        throw overQuota()
-      }
-      try {
-        await app.files.store.create({ id, ownerId, filename, mediaType: type.mediaType, size })
-      } catch (error) {
-        await app.files.storage.remove(id)
-        throw error
-      }
+      return await receive()
     } finally {
-      addInFlight(ownerId, -size)
+      await admitted.settle(size)
     }
-    request.log.info({ fileId: id, mediaType: type.mediaType, size }, 'files: uploaded')
-    return reply.code(201).send({ id, url: `/api/files/${id}`, filename, mediaType: type.mediaType, size })
+
+    async function receive() {
+      const part = await request.file({ throwFileSizeLimit: false })
+      if (!part) throw new AppError(400, 'NO_FILE', 'The request has no file: send it in a field called "file".')
+      if (part.fieldname !== 'file') {
+        part.file.resume()
+        throw new AppError(400, 'NO_FILE', `The file must be in a field called "file", not "${part.fieldname.slice(0, 40)}".`)
+      }
+
+      const id = randomUUID()
+      const filename = safeFilename(part.filename)
+      let head: Buffer = Buffer.alloc(0)
+      const text = createTextCheck()
+      let tooBig = false
+      // Counts, sniffs and checks the bytes on their way to storage: nothing is held in memory.
+      async function* inspected(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          size += chunk.length
+          addInFlight(ownerId, chunk.length)
+          if (size > maxBytes || size > quota - used) {
+            tooBig = true
+            throw new AppError(413, 'FILE_TOO_LARGE', 'too large')
+          }
+          if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
+          text.push(chunk)
+          yield chunk
+        }
+      }
+      let type: DetectedType | null
+      try {
+        try {
+          await app.files.storage.write(id, inspected(part.file))
+        } catch (error) {
+          if (!tooBig) throw error
+        }
+        if (tooBig || part.file.truncated) {
+          // The rest of the body is not read: the connection closes after the answer.
+          reply.header('connection', 'close')
+          if (size > maxBytes || part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', `“${filename}” is larger than the limit of ${formatBytes(maxBytes)} per file.`)
+          throw overQuota()
+        }
+        type = size === 0 ? null : (sniffBinary(head) ?? (text.isText() ? textTypeFor(filename) : null))
+        if (!type) {
+          await app.files.storage.remove(id)
+          throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', `“${filename}” is ${size === 0 ? 'empty' : 'not a type of file we accept'}. Accepted: ${ACCEPTED_FILES}.`)
+        }
+        // Counted again now that it is whole: uploads that ended meanwhile are stored, the others still
+        // in flight (this one's own bytes aside).
+        used = (await app.files.store.usedBytes(ownerId)) + (inFlight.get(ownerId) ?? 0) - size
+        if (used + size > quota) {
+          await app.files.storage.remove(id)
+          throw overQuota()
+        }
+        try {
+          await app.files.store.create({ id, ownerId, filename, mediaType: type.mediaType, size })
+        } catch (error) {
+          await app.files.storage.remove(id)
+          throw error
+        }
+      } finally {
+        addInFlight(ownerId, -size)
+      }
+      request.log.info({ fileId: id, mediaType: type.mediaType, size }, 'files: uploaded')
+      return reply.code(201).send({ id, url: `/api/files/${id}`, filename, mediaType: type.mediaType, size })
+    }
   })
 
   /** The file if this visitor may read it: its owner, or anyone for a file of a public chat. 404 otherwise, never 403. */

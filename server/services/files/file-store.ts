@@ -57,6 +57,16 @@ export function createFileStore(db: Kysely<Database>, now: () => number = Date.n
       return Number(row?.total ?? 0)
     },
 
+    /** How many files the owner has in all, and how many of them no message or project carries yet. */
+    async countsOf(ownerId: string): Promise<{ total: number; unsent: number }> {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>(eb.case().when(eb.and([eb('chat_id', 'is', null), eb('project_id', 'is', null)])).then(1).end()).as('unsent')])
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst()
+      return { total: Number(row?.total ?? 0), unsent: Number(row?.unsent ?? 0) }
+    },
+
     async remove(id: string): Promise<void> {
       await db.deleteFrom('files').where('id', '=', id).execute()
     },
