@@ -52,10 +52,12 @@ export interface RunImportOptions {
   /** The export's JSON: the uploaded file, or what its zip inflated to (removed when the import ends). */
   path: string
   log: FastifyBaseLogger
+  /** What one message may hold (MESSAGE_STORED_MAX_CHARS): a longer one is stored cut, with a note. */
+  maxMessageChars: number
   now?: () => number
 }
 
-export async function runImport({ db, importId, ownerId, path, log, now = Date.now }: RunImportOptions): Promise<void> {
+export async function runImport({ db, importId, ownerId, path, log, maxMessageChars, now = Date.now }: RunImportOptions): Promise<void> {
   const counts = { readBytes: 0, totalBytes: 0, imported: 0, duplicates: 0 }
   const skipped: Array<{ title: string; reason: string }> = []
   let skippedCount = 0
@@ -94,7 +96,7 @@ export async function runImport({ db, importId, ownerId, path, log, now = Date.n
       format ??= kind
       try {
         const chat = convert(kind, value, now())
-        const { stored } = await storeImported(db, ownerId, chat)
+        const { stored } = await storeImported(db, ownerId, chat, maxMessageChars)
         if (stored) counts.imported++
         else counts.duplicates++
       } catch (error) {

@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { ImportedChat } from './imported-chat.ts'
+import { capParts } from '../chats/message-size.ts'
 import { retiredChatId } from '../chats/retired-chat-ids.ts'
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's parameter limits (11 per row). */
 const BATCH = 400
 
-export async function storeImported(db: Kysely<Database>, ownerId: string, chat: ImportedChat): Promise<{ stored: boolean; chatId: string }> {
+/** `maxMessageChars`: what one message may hold (MESSAGE_STORED_MAX_CHARS); a longer one is stored cut, with a note. */
+export async function storeImported(db: Kysely<Database>, ownerId: string, chat: ImportedChat, maxMessageChars: number): Promise<{ stored: boolean; chatId: string }> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('chats').select('id').where('owner_id', '=', ownerId).where('imported_from', '=', chat.source).executeTakeFirst()
     if (before) return { stored: false, chatId: before.id }
@@ -73,7 +75,7 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
             // A chat without versions is read in order of writing; a forked one by these marks.
             shown: !forked || shown.has(message.sourceId) ? 1 : 0,
             role: message.role,
-            parts: JSON.stringify(message.parts),
+            parts: JSON.stringify(capParts(message.parts, maxMessageChars).parts),
             status: 'complete' as const,
             usage: null,
             model: message.role === 'assistant' ? (message.model ?? null) : null,
