@@ -5,16 +5,28 @@
 // up, and imports it through POST /api/import while another visitor keeps reading their chat list.
 // Printed, measured in the same run: the app's peak memory growth against the file's size (the file
 // must never be held whole, let alone twice), the other visitor's request latency during the import
-// against before it (the import must not block the server), and the import's rate. Measured, never
+// against before it (the import must not block the server), and the import's rate. Then the shapes
+// that once held the event loop for seconds (test/fixtures/imports/shapes.ts: a Claude answer with
+// 40,000 versions, a ChatGPT line of 300,000 messages, a mapping of 1,000,000 nodes, each also at
+// half that size; IMPORT_BENCH_SHAPE_PERCENT scales them, default 100), each imported while /healthz
+// is asked one request after the other: the longest answer (the longest the server was held), and
+// what the full size cost against the half (×2 is linear, ×4 quadratic). Measured, never
 // asserted: the exit code is 0 unless something crashed. BENCH_APP_NODE_ARGS: node flags for the app.
 import { spawn } from 'node:child_process'
-import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { once } from 'node:events'
 import { ROOT, ensureBuild, freePort, positiveIntEnv, productionAppEnv } from './bench-app.ts'
+import { chatGptLine, chatGptNodes, claudeVersions } from '../../test/fixtures/imports/shapes.ts'
 
 const TARGET_MB = positiveIntEnv('IMPORT_BENCH_MB', 100)
+const SHAPE_PERCENT = positiveIntEnv('IMPORT_BENCH_SHAPE_PERCENT', 100)
+const SHAPES: Array<{ name: string; full: number; make: (count: number, id: string) => string; unit: string }> = [
+  { name: 'Claude: one answer, many versions', full: 40_000, make: claudeVersions, unit: 'versions' },
+  { name: 'ChatGPT: one line of messages', full: 300_000, make: chatGptLine, unit: 'messages' },
+  { name: 'ChatGPT: a mapping of many nodes, nearly all empty', full: 1_000_000, make: chatGptNodes, unit: 'nodes' },
+]
 // Node flags for the app, e.g. `--max-old-space-size=96`: an import that streams fits under a cap
 // that does not grow with the file (without one, V8 lets garbage pile up and RSS grows anyway).
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)
@@ -86,6 +98,61 @@ async function timedRequests(origin: string, cookie: string, until: () => boolea
   return times
 }
 
+/** Imports `file` for the account of `cookie` while /healthz is asked one request after the other. */
+async function importShape(origin: string, cookie: string, file: string) {
+  let running = true
+  let longest = 0
+  const pinger = (async () => {
+    while (running) {
+      const started = performance.now()
+      await (await fetch(`${origin}/healthz`)).arrayBuffer()
+      longest = Math.max(longest, performance.now() - started)
+    }
+  })()
+  const started = performance.now()
+  try {
+    const form = new FormData()
+    form.append('file', await openAsBlob(file), 'conversations.json')
+    const response = await fetch(`${origin}/api/import`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin', origin }, body: form })
+    let view = (await response.json()) as Record<string, unknown>
+    if (response.status !== 202) throw new Error(`import refused: ${JSON.stringify(view)}`)
+    while (view.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      view = (await (await fetch(`${origin}/api/import/${String(view.id)}`, { headers: { cookie } })).json()) as Record<string, unknown>
+    }
+    return { view, seconds: (performance.now() - started) / 1000, longest }
+  } finally {
+    running = false
+    await pinger
+  }
+}
+
+async function shapes(origin: string, dir: string, pid: number) {
+  console.log(`\n## Shapes that once held the event loop (${SHAPE_PERCENT} % of the probe's sizes)\n`)
+  console.log('| shape | size | file | result | import | longest /healthz | app memory growth |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  let account = 0
+  for (const shape of SHAPES) {
+    const full = Math.max(2, Math.round((shape.full * SHAPE_PERCENT) / 100))
+    const times: number[] = []
+    for (const count of [Math.round(full / 2), full]) {
+      const file = join(dir, `shape-${account}.json`)
+      writeFileSync(file, shape.make(count, `bench-shape-${account}`))
+      const headers = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin }
+      const signUp = await fetch(`${origin}/api/auth/local/sign-up`, { method: 'POST', headers, body: JSON.stringify({ email: `shape${account++}@example.com`, password: 'correct horse battery', name: 'Shape' }) })
+      const cookie = signUp.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+      const before = memoryOf(pid).rss
+      let peak = before
+      const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100)
+      const { view, seconds, longest } = await importShape(origin, cookie, file).finally(() => clearInterval(sampler))
+      times.push(seconds)
+      console.log(`| ${shape.name} | ${count.toLocaleString('en-US')} ${shape.unit} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${String(view.status)}, ${String(view.imported)} imported | ${seconds.toFixed(1)} s | ${longest.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(0)} MB |`)
+      rmSync(file, { force: true })
+    }
+    console.log(`| ${shape.name}: full size against half | ×2 | | | ×${(times[1]! / times[0]!).toFixed(2)} | | |`)
+  }
+}
+
 async function main() {
   ensureBuild()
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-'))
@@ -139,6 +206,7 @@ async function main() {
     console.log(`- upload ${((uploaded - started) / 1000).toFixed(1)} s, import ${((ended - uploaded) / 1000).toFixed(1)} s (${(size / 1e6 / ((ended - uploaded) / 1000)).toFixed(1)} MB/s, ${(Number(view.imported) / ((ended - uploaded) / 1000)).toFixed(0)} conversations/s)`)
     console.log(`- app memory: ${mb(idle.rss)} MB before; peak resident ${mb(Math.max(peakDuring, after.peak))} MB; growth ${mb(Math.max(peakDuring, after.peak) - idle.rss)} MB = ×${((Math.max(peakDuring, after.peak) - idle.rss) / size).toFixed(2)} of the file's size (×2 would be the file held twice)`)
     console.log(`- the other visitor's GET /api/chats: median ${median(before).toFixed(1)} ms before, ${median(during).toFixed(1)} ms during the import (×${(median(during) / median(before)).toFixed(2)}); p95 ${p95(before).toFixed(1)} → ${p95(during).toFixed(1)} ms (×${(p95(during) / p95(before)).toFixed(2)}); ${during.length} requests during`)
+    await shapes(origin, dir, child.pid!)
     child.kill('SIGTERM')
   } finally {
     rmSync(dir, { recursive: true, force: true })

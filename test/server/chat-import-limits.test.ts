@@ -2,10 +2,9 @@
 // a zip no larger inflated than IMPORT_MAX_BYTES (counted as it inflates, whatever its header says),
 // refused before anything of it is stored.
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
-import { visitor, type Visitor } from '../helpers/chat.ts'
-import { signUp } from '../helpers/session.ts'
+import type { Visitor } from '../helpers/chat.ts'
+import { importEnded, sendExport, signedIn } from '../helpers/imports.ts'
 import { listenForFetch } from '../helpers/uploads.ts'
 import { makeZip } from '../helpers/make-zip.ts'
 
@@ -36,29 +35,12 @@ function claimSize(zip: Buffer, size: number): Buffer {
 t.test('imports at once, zip bombs', async (t) => {
   const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0', IMPORT_MAX_BYTES: String(MAX_BYTES) })
   const base = await listenForFetch(t, app)
-  let accounts = 0
-  const signedIn = async (): Promise<Visitor> => {
-    const v = visitor()
-    v.cookie = (await signUp(app, `user${++accounts}@example.com`)).cookie
-    return v
-  }
-  const send = async (v: Visitor, name: string, bytes: Buffer | string) => {
-    const form = new FormData()
-    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name)
-    const res = await fetch(`${base}/api/import`, { method: 'POST', headers: v.headers(), body: form })
-    return { status: res.status, body: (await res.json()) as Record<string, any> }
-  }
-  const finished = async (v: Visitor, id: string) => {
-    for (;;) {
-      const view = (await app.inject({ url: `/api/import/${id}`, headers: v.headers() })).json()
-      if (view.status !== 'running') return view
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  }
+  const send = (v: Visitor, name: string, bytes: Buffer | string) => sendExport(base, v, name, bytes)
+  const finished = (v: Visitor, id: string) => importEnded(base, v, id)
   const chatCount = async (v: Visitor) => ((await app.inject({ url: '/api/chats?limit=100', headers: v.headers() })).json().chats as unknown[]).length
 
   t.test('eight imports sent at once: one runs, seven are refused', async (t) => {
-    const v = await signedIn()
+    const v = await signedIn(app)
     const file = chatGptExport(150)
     t.ok(file.length < MAX_BYTES)
     const answers = await Promise.all(Array.from({ length: 8 }, () => send(v, 'conversations.json', file)))
@@ -74,7 +56,7 @@ t.test('imports at once, zip bombs', async (t) => {
   })
 
   t.test('a zip that inflates beyond IMPORT_MAX_BYTES is refused before anything is stored', async (t) => {
-    const v = await signedIn()
+    const v = await signedIn(app)
     const json = chatGptExport(1000)
     t.ok(json.length > 4 * MAX_BYTES, 'the JSON is larger than an import may be')
     const zip = makeZip([{ name: 'conversations.json', data: json }])

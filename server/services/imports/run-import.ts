@@ -1,48 +1,86 @@
-// Runs one import in the background: reads the export one conversation at a time (json-elements.ts),
-// turns each into a chat (chatgpt-export.ts, claude-export.ts, own-export.ts) and stores it
-// (store-imported.ts), writing its progress to the imports table as it goes. Between conversations
-// it gives the event loop back, so other users' requests are served meanwhile.
-import { createReadStream } from 'node:fs'
+// Runs one import in the background: a worker thread reads the export and makes each conversation
+// into the rows it is stored as (read-export-worker.ts); this thread stores them (store-imported.ts),
+// a batch at a time with a turn for other requests between batches, and writes the import's
+// progress to the imports table as it goes. Reading a conversation is JSON.parse and tree work on
+// all of it at once (tens of megabytes for one conversation): on this thread it held every request
+// for up to a minute.
 import { rm, stat } from 'node:fs/promises'
-import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Worker } from 'node:worker_threads'
 import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/schema.ts'
-import { jsonElements, JsonShapeError } from './json-elements.ts'
-import { EXPECTED_FILES, ImportFormatError } from './open-export.ts'
-import { fromChatGpt, isChatGptConversation } from './chatgpt-export.ts'
-import { fromClaude, isClaudeConversation } from './claude-export.ts'
-import { fromOwnExport, isOwnExport } from './own-export.ts'
-import { SkippedConversation, titleOf, type ImportedChat } from './imported-chat.ts'
+import { startModuleWorker } from '../worker-thread.ts'
+import { describeImportFailure, type ImportFormat } from './read-export.ts'
+import type { PlannedChat, PlannedMessage } from './plan-imported.ts'
 import { storeImported } from './store-imported.ts'
 
-/** A single conversation larger than this is skipped (the rest of the export is still read). */
-export const CONVERSATION_MAX_BYTES = 64 * 1024 * 1024
 /** Progress is written at most this often, and at least this often while it runs (a heartbeat). */
 export const PROGRESS_INTERVAL_MS = 500
 /** The summary keeps this many skipped conversations by name. */
 const SKIPPED_LISTED = 50
+/**
+ * The worker's heap: what reading the largest conversation an import reads (CONVERSATION_MAX_BYTES
+ * of JSON) takes. Past it the worker alone stops (the import fails), not the server.
+ */
+const WORKER_HEAP_MB = 1536
 
-export type ImportFormat = 'chatgpt' | 'claude' | 'chat'
-
-function formatOf(value: unknown): ImportFormat | null {
-  if (isChatGptConversation(value)) return 'chatgpt'
-  if (isClaudeConversation(value)) return 'claude'
-  if (isOwnExport(value)) return 'chat'
-  return null
+/** What the worker sends (each with the bytes of JSON it has read); it waits for an answer to the first four. */
+export type FromImport =
+  | { type: 'skip'; title: string; reason: string; error?: string }
+  | { type: 'chat'; format: ImportFormat; chat: PlannedChat }
+  | { type: 'rows'; rows: PlannedMessage[] }
+  | { type: 'chat-end' }
+  | { type: 'done' }
+  | { type: 'failed'; message: string; byFile: boolean; error: string }
+/** The answer: go on (with this chat's rows), or drop the rest of this chat. */
+export interface ToImport {
+  go: boolean
 }
 
-function convert(format: ImportFormat, value: Record<string, unknown>, now: number): ImportedChat {
-  if (format === 'chatgpt') return fromChatGpt(value, now)
-  if (format === 'claude') return fromClaude(value, now)
-  return fromOwnExport(value, now)
-}
-
-/** The message the summary shows for a failure of the whole import. */
-export function describeImportFailure(error: unknown): string {
-  if (error instanceof ImportFormatError || error instanceof JsonShapeError) return error.message.includes('Expected ') ? error.message : `${error.message} Expected ${EXPECTED_FILES}.`
-  if (error instanceof SyntaxError) return `The file is not valid JSON (${error.message}). Expected ${EXPECTED_FILES}.`
-  return 'The import failed on the server. Chats imported so far are kept; import the file again to add the rest.'
+/** The worker's messages one at a time, as they are asked for. */
+function inboxOf(worker: Worker) {
+  const queue: Array<FromImport & { readBytes: number }> = []
+  let waiting: { resolve: (message: FromImport & { readBytes: number }) => void; reject: (error: Error) => void } | null = null
+  let stopped: Error | null = null
+  let owed = false
+  worker.on('message', (message: FromImport & { readBytes: number }) => {
+    if (waiting) {
+      waiting.resolve(message)
+      waiting = null
+    } else queue.push(message)
+  })
+  const stop = (error: Error) => {
+    stopped ??= error
+    waiting?.reject(stopped)
+    waiting = null
+  }
+  worker.on('error', (error) => stop(new Error(`imports: the worker reading the export stopped: ${error.message}`, { cause: error })))
+  worker.on('exit', (code) => stop(new Error(`imports: the worker reading the export exited (code ${code})`)))
+  return {
+    receive(): Promise<FromImport & { readBytes: number }> {
+      const next = queue.shift()
+      if (next) {
+        owed = next.type !== 'done' && next.type !== 'failed'
+        return Promise.resolve(next)
+      }
+      if (stopped) return Promise.reject(stopped)
+      return new Promise((resolve, reject) => {
+        waiting = {
+          resolve: (message) => {
+            owed = message.type !== 'done' && message.type !== 'failed'
+            resolve(message)
+          },
+          reject,
+        }
+      })
+    },
+    /** Answers the last message, if it is owed an answer. */
+    answer(go: boolean) {
+      if (!owed) return
+      owed = false
+      worker.postMessage({ go } satisfies ToImport)
+    },
+  }
 }
 
 export interface RunImportOptions {
@@ -54,10 +92,11 @@ export interface RunImportOptions {
   log: FastifyBaseLogger
   /** What one message may hold (MESSAGE_STORED_MAX_CHARS): a longer one is stored cut, with a note. */
   maxMessageChars: number
+  dialect: 'sqlite' | 'postgres'
   now?: () => number
 }
 
-export async function runImport({ db, importId, ownerId, path, log, maxMessageChars, now = Date.now }: RunImportOptions): Promise<void> {
+export async function runImport({ db, importId, ownerId, path, log, maxMessageChars, dialect, now = Date.now }: RunImportOptions): Promise<void> {
   const counts = { readBytes: 0, totalBytes: 0, imported: 0, duplicates: 0 }
   const skipped: Array<{ title: string; reason: string }> = []
   let skippedCount = 0
@@ -76,52 +115,64 @@ export async function runImport({ db, importId, ownerId, path, log, maxMessageCh
     if (skipped.length < SKIPPED_LISTED) skipped.push({ title, reason })
   }
 
+  let worker: Worker | null = null
   try {
     counts.totalBytes = (await stat(path)).size
-    let index = 0
-    for await (const element of jsonElements(createReadStream(path, { highWaterMark: 256 * 1024 }), { maxElementBytes: CONVERSATION_MAX_BYTES, onBytes: (read) => (counts.readBytes = read) })) {
-      index++
-      if ('tooLarge' in element) {
-        skip(`Conversation ${index}`, `it is ${Math.round(element.tooLarge / 1048576)} MB, more than an import reads of one conversation`)
-        continue
+    worker = startModuleWorker(import.meta.url, 'read-export-worker', { workerData: { path, maxMessageChars }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+    const inbox = inboxOf(worker)
+    const receive = async () => {
+      const message = await inbox.receive()
+      counts.readBytes = message.readBytes
+      return message
+    }
+    /** The chat's batches as the worker sends them, each asked for once the one before is stored. */
+    async function* rows(): AsyncGenerator<PlannedMessage[]> {
+      inbox.answer(true)
+      for (;;) {
+        const message = await receive()
+        if (message.type !== 'rows') return
+        yield message.rows
+        inbox.answer(true)
       }
-      const value = element.value as Record<string, unknown>
-      const kind = formatOf(value)
-      // The first element tells what the file is: anything else is refused as a whole.
-      if (!kind && index === 1) throw new ImportFormatError('This file is not an export this app knows.')
-      if (!kind) {
-        skip(`Conversation ${index}`, 'it is not a conversation')
-        continue
+    }
+    for (;;) {
+      const message = await receive()
+      if (message.type === 'done') break
+      if (message.type === 'failed') {
+        if (!message.byFile) log.error({ err: message.error, importId }, 'imports: failed')
+        await write({ status: 'failed', error: message.message })
+        return
       }
-      format ??= kind
-      try {
-        const chat = convert(kind, value, now())
-        const { stored } = await storeImported(db, ownerId, chat, maxMessageChars)
-        if (stored) counts.imported++
-        else counts.duplicates++
-      } catch (error) {
-        if (error instanceof SkippedConversation) skip(error.title, error.message)
-        else {
+      if (message.type === 'skip') {
+        if (message.error) log.warn({ err: message.error, importId }, 'imports: a conversation could not be stored')
+        skip(message.title, message.reason)
+      } else if (message.type === 'chat') {
+        format ??= message.format
+        try {
+          const { stored } = await storeImported(db, ownerId, message.chat, rows(), { holdsEventLoop: dialect === 'sqlite' })
+          if (stored) counts.imported++
+          else counts.duplicates++
+        } catch (error) {
           log.warn({ err: error, importId }, 'imports: a conversation could not be stored')
-          skip(titleOf((value.title ?? value.name ?? (value.chat as Record<string, unknown> | undefined)?.title) as string, `Conversation ${index}`), 'it could not be stored')
+          skip(message.chat.title, 'it could not be stored')
         }
       }
+      // Not stored (one imported before, or a failure): the worker drops the rest of it.
+      inbox.answer(false)
       if (now() - lastWrite >= PROGRESS_INTERVAL_MS) {
         lastWrite = now()
         await write()
       }
-      // Other requests get their turn between conversations.
-      await nextTurn()
     }
     counts.readBytes = counts.totalBytes
     await write({ status: 'done' })
     log.info({ importId, format, ...counts, skipped: skippedCount }, 'imports: done')
   } catch (error) {
-    const known = error instanceof ImportFormatError || error instanceof JsonShapeError || error instanceof SyntaxError
-    if (!known) log.error({ err: error, importId }, 'imports: failed')
+    log.error({ err: error, importId }, 'imports: failed')
     await write({ status: 'failed', error: describeImportFailure(error) }).catch((writeError: unknown) => log.error({ err: writeError, importId }, 'imports: could not record the failure'))
   } finally {
     clearInterval(heartbeat)
+    await worker?.terminate()
     await rm(path, { force: true })
   }
 }

@@ -1,19 +1,25 @@
-// Stores a conversation read from an export as a chat of the importer: new ids (an export's ids may
-// be anyone's), the tree as it was (parents before children in order of writing), the branch it
-// showed, and for a chat with versions the marks a forked chat is read by (chat-tree.ts). One
-// transaction per chat; a chat imported before from the same source is left alone.
+// Stores a conversation read from an export as a chat of the importer, from the rows made for it
+// where the export was read (plan-imported.ts), its messages as they come. One transaction per
+// chat; a chat imported before from the same source is left alone (its messages are not read).
 import { randomUUID } from 'node:crypto'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import type { ImportedChat } from './imported-chat.ts'
-import { capParts } from '../chats/message-size.ts'
+import type { PlannedChat, PlannedMessage } from './plan-imported.ts'
 import { retiredChatId } from '../chats/retired-chat-ids.ts'
 
-/** Rows per INSERT: well under SQLite's and PostgreSQL's parameter limits (11 per row). */
+/** Rows per INSERT at most: well under SQLite's and PostgreSQL's parameter limits (11 per row). */
 const BATCH = 400
+const BATCH_START = 50
+const BATCH_MIN = 10
+/** How long one INSERT of messages should take. */
+const STATEMENT_TARGET_MS = 8
 
-/** `maxMessageChars`: what one message may hold (MESSAGE_STORED_MAX_CHARS); a longer one is stored cut, with a note. */
-export async function storeImported(db: Kysely<Database>, ownerId: string, chat: ImportedChat, maxMessageChars: number): Promise<{ stored: boolean; chatId: string }> {
+/**
+ * `messages`: the chat's messages in order of writing, in batches of any size. `holdsEventLoop`: the
+ * database's statements run on this thread (SQLite), so each is kept short.
+ */
+export async function storeImported(db: Kysely<Database>, ownerId: string, chat: PlannedChat, messages: AsyncIterable<PlannedMessage[]>, { holdsEventLoop }: { holdsEventLoop: boolean }): Promise<{ stored: boolean; chatId: string }> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('chats').select('id').where('owner_id', '=', ownerId).where('imported_from', '=', chat.source).executeTakeFirst()
     if (before) return { stored: false, chatId: before.id }
@@ -28,20 +34,6 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
       if (!taken && (!retired || retired.ownerId === ownerId)) chatId = chat.chatId
     }
 
-    const ids = new Map(chat.messages.map((message) => [message.sourceId, randomUUID()]))
-    const parentOf = new Map(chat.messages.map((message) => [message.sourceId, message.parentSourceId]))
-    // Versions: the children of each parent ('' for first messages), in order of writing.
-    const siblings = new Map<string, string[]>()
-    for (const message of chat.messages) {
-      const key = message.parentSourceId === null ? '' : ids.get(message.parentSourceId)!
-      siblings.set(key, [...(siblings.get(key) ?? []), ids.get(message.sourceId)!])
-    }
-    const versions = Object.fromEntries([...siblings].filter(([, group]) => group.length > 1))
-    const forked = Object.keys(versions).length > 0
-    // The branch the chat shows: the current leaf and its ancestors.
-    const shown = new Set<string>()
-    for (let at: string | null = chat.currentLeafSourceId; at !== null && !shown.has(at); at = parentOf.get(at) ?? null) shown.add(at)
-
     await trx
       .insertInto('chats')
       .values({
@@ -53,36 +45,50 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
         created_at: chat.createdAt,
         updated_at: chat.updatedAt,
         tools_off: null,
-        // Without versions the chat is one line, which it shows to its end.
-        current_leaf_id: ids.get(forked ? chat.currentLeafSourceId : chat.messages.at(-1)!.sourceId)!,
-        forked: forked ? 1 : 0,
-        versions: forked ? JSON.stringify(versions) : null,
+        current_leaf_id: chat.currentLeafId,
+        forked: chat.forked ? 1 : 0,
+        versions: chat.versions,
         system_prompt: chat.systemPrompt || null,
         imported_from: chat.source,
         pinned_at: chat.pinnedAt ?? null,
         archived_at: chat.archivedAt ?? null,
       })
       .execute()
-    for (let start = 0; start < chat.messages.length; start += BATCH) {
-      await trx
-        .insertInto('messages')
-        .values(
-          chat.messages.slice(start, start + BATCH).map((message, index) => ({
-            id: ids.get(message.sourceId)!,
-            chat_id: chatId,
-            seq: start + index,
-            parent_id: message.parentSourceId === null ? null : ids.get(message.parentSourceId)!,
-            // A chat without versions is read in order of writing; a forked one by these marks.
-            shown: !forked || shown.has(message.sourceId) ? 1 : 0,
-            role: message.role,
-            parts: JSON.stringify(capParts(message.parts, maxMessageChars).parts),
-            status: 'complete' as const,
-            usage: null,
-            model: message.role === 'assistant' ? (message.model ?? null) : null,
-            created_at: message.createdAt,
-          })),
-        )
-        .execute()
+    let seq = 0
+    let size = holdsEventLoop ? BATCH_START : BATCH
+    for await (const batch of messages) {
+      for (let start = 0; start < batch.length; ) {
+        const rows = batch.slice(start, start + size)
+        const started = performance.now()
+        await trx
+          .insertInto('messages')
+          .values(
+            rows.map((message) => ({
+              id: message.id,
+              chat_id: chatId,
+              seq: seq++,
+              parent_id: message.parentId,
+              shown: message.shown,
+              role: message.role,
+              parts: message.parts,
+              status: 'complete' as const,
+              usage: null,
+              model: message.model,
+              created_at: message.createdAt,
+            })),
+          )
+          .execute()
+        start += rows.length
+        if (holdsEventLoop) {
+          // A SQLite statement holds the event loop while it runs (the search index's triggers make
+          // a row cost about 0.2 ms, more on a busy machine): the next one is made as long as this
+          // one's time allows, and other requests get their turn between them.
+          const took = performance.now() - started
+          if (took > STATEMENT_TARGET_MS * 2) size = Math.max(BATCH_MIN, Math.floor(size / 2))
+          else if (took < STATEMENT_TARGET_MS / 2) size = Math.min(BATCH, size * 2)
+          await nextTurn()
+        }
+      }
     }
     return { stored: true, chatId }
   })
