@@ -1,7 +1,7 @@
 // A chat with one huge answer makes a page of bounded size: the HTML, its _payload.json and the chat
 // API carry the first PAGE_MESSAGE_CHARS of the answer and say how much there is; the rest comes
-// from GET /api/chats/:id/messages/:messageId, for the owner and for readers of a public chat, and
-// is a 404 for anyone else.
+// from GET /api/chats/:id/messages/:messageId, for the owner and for readers of a public chat (the
+// branch it shows), and is a 404 for anyone else.
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { appState } from '../helpers/html.ts'
@@ -66,6 +66,17 @@ t.test('one huge answer: a bounded page, the rest on demand, 404 to others', asy
   t.equal(refused.statusCode, 404)
   t.match(refused.json(), { code: 'CHAT_NOT_FOUND' })
   t.equal((await app.inject({ url: `/api/chats/${chatId}/messages/huge-answer`, headers: owner.headers() })).statusCode, 200, 'its owner still does')
+
+  // Another version of the answer: the huge one is no longer on the branch the chat shows, and a
+  // reader of the public chat cannot read it (its owner still can).
+  await app.inject({ method: 'PATCH', url: `/api/chats/${chatId}`, headers: owner.headers(true), payload: { visibility: 'public' } })
+  const regenerated = await app.inject({ method: 'POST', url: `/api/chats/${chatId}`, headers: owner.headers(true), payload: { id: chatId, messages: [{ id: question, role: 'user', parts: [{ type: 'text', text: 'Tell me everything' }] }], trigger: 'regenerate-message' } })
+  t.equal(regenerated.statusCode, 200)
+  await app.answers.get(chatId)?.settled
+  t.equal((await app.inject({ url: `/api/chats/${chatId}/messages/huge-answer`, headers: reader.headers() })).statusCode, 404, 'an older version is not a reader’s to read')
+  t.equal((await app.inject({ url: `/api/chats/${chatId}/messages/huge-answer`, headers: owner.headers() })).statusCode, 200, 'its owner’s versions are')
+  const shownNow = (await app.inject({ url: `/api/chats/${chatId}`, headers: reader.headers() })).json().messages as Message[]
+  t.equal((await app.inject({ url: `/api/chats/${chatId}/messages/${shownNow[1]!.id}`, headers: reader.headers() })).statusCode, 200, 'the shown version is')
 
   // A short message is carried whole, with no mark.
   const question0 = (api.json().messages as Message[])[0]!
