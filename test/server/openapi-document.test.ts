@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { readSession, signUp } from '../helpers/session.ts'
+import { signInAdmin } from '../helpers/admin-account.ts'
 import { registeredRoutes } from '../helpers/registered-routes.ts'
 
 type Media = { schema: Record<string, unknown>; example?: unknown; examples?: Record<string, { value: unknown }> }
@@ -26,7 +27,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false
 /** An administrator's browser (the admin API is documented for administrators only). */
 async function administrator(app: FastifyInstance): Promise<Visitor> {
   const admin = visitor()
-  admin.cookie = (await signUp(app, 'boss@example.com')).cookie
+  admin.cookie = (await signInAdmin(app, 'boss@example.com')).cookie
   return admin
 }
 

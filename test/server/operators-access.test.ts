@@ -4,6 +4,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { readSession, sameOrigin, sameOriginJson, signUp } from '../helpers/session.ts'
+import { signInAdmin } from '../helpers/admin-account.ts'
 import { createChat, visitor } from '../helpers/chat.ts'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
 import { authError, githubApp, signInWithGitHub } from '../helpers/github-flow.ts'
@@ -16,7 +17,7 @@ async function signIn(app: FastifyInstance, email: string) {
   return app.inject({ method: 'POST', url: '/api/auth/local/sign-in', headers: sameOriginJson, payload: { email, password: PASSWORD } })
 }
 
-t.test('SIGNUP=closed: no new accounts, except administrators; existing accounts still sign in', async (t) => {
+t.test('SIGNUP=closed: no new accounts; administrators made by the operator and existing accounts still sign in', async (t) => {
   const dbPath = `${t.testdirName}-closed.db`
   t.teardown(() => import('node:fs').then((fs) => fs.rmSync(dbPath, { force: true })))
   const open = await buildApp(t, { DATABASE_PATH: dbPath })
@@ -30,9 +31,8 @@ t.test('SIGNUP=closed: no new accounts, except administrators; existing accounts
   t.match(refused.json().message, 'Sign-up is closed on this server')
   t.equal((await signIn(app, 'new@example.com')).statusCode, 401, 'and no account was made')
 
-  const admin = await signUp(app, 'boss@example.com')
-  t.equal(admin.res.statusCode, 201, 'an administrator may sign up (ADMIN_EMAILS is case-insensitive)')
-  t.equal((await readSession(app, admin.cookie)).json().user.admin, true, 'and is an administrator')
+  const admin = await signInAdmin(app, 'boss@example.com')
+  t.equal((await readSession(app, admin.cookie)).json().user.admin, true, "the operator's administrator account gets in, and is an administrator (ADMIN_EMAILS is case-insensitive)")
   t.equal((await signIn(app, 'early@example.com')).statusCode, 200, 'an existing account signs in')
   t.notOk((await signIn(app, 'early@example.com')).json().user.admin, 'and is no administrator')
 })
@@ -87,7 +87,7 @@ t.test('ANONYMOUS_CHAT=false: a visitor must sign in before chatting; a signed-i
 
 t.test('a disabled account loses its open sessions at once, cannot sign in, and comes back when enabled', async (t) => {
   const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com' })
-  const admin = await signUp(app, 'boss@example.com')
+  const admin = await signInAdmin(app, 'boss@example.com')
   const user = await signUp(app, 'ada@example.com')
   const userId = (await readSession(app, user.cookie)).json().user.id as string
   const laptop = (await signIn(app, 'ada@example.com')).headers['set-cookie']
@@ -116,7 +116,7 @@ t.test('a disabled GitHub account cannot sign in', async (t) => {
   void github
   const first = await signInWithGitHub(app)
   const userId = (await readSession(app, first.cookie)).json().user.id as string
-  const admin = await signUp(app, 'boss@example.com')
+  const admin = await signInAdmin(app, 'boss@example.com')
   await app.inject({ method: 'POST', url: `/api/admin/users/${userId}/disable`, headers: asCookie(admin.cookie) })
   const again = await signInWithGitHub(app)
   t.equal(authError(again.res), 'This account is disabled. Ask an administrator to enable it.')

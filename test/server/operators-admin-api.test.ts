@@ -5,6 +5,7 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { readSession, sameOrigin, sameOriginJson, signUp } from '../helpers/session.ts'
+import { signInAdmin } from '../helpers/admin-account.ts'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
 import { ADMIN_USERS_PAGE_SIZE } from '../../shared/admin.ts'
 
@@ -12,7 +13,7 @@ const as = (cookie: string | undefined, json = false) => ({ ...(json ? sameOrigi
 
 async function setUp(t: Test, env: Record<string, string> = {}) {
   const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com', OFFLINE_TOKEN_DELAY_MS: '0', ...env })
-  const admin = await signUp(app, 'boss@example.com')
+  const admin = await signInAdmin(app, 'boss@example.com')
   const ada = await signUp(app, 'ada@example.com')
   const adaId = (await readSession(app, ada.cookie)).json().user.id as string
   return { app, admin: admin.cookie, ada: ada.cookie, adaId }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, parseUiStream, streamedText, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { readSession, signUp } from '../helpers/session.ts'
+import { signInAdmin } from '../helpers/admin-account.ts'
 
 /** A script: no browser headers, no cookie. */
 const script = (token: string, json = false) => ({ authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) })
@@ -107,7 +108,8 @@ t.test('names are required and limited; at most 50 tokens', async (t) => {
 
 t.test("a disabled user's tokens stop working; deleting the account deletes its tokens", async (t) => {
   const { app } = await buildApp(t, { ADMIN_EMAILS: 'boss@example.com' })
-  const admin = await signedIn(app, 'boss@example.com')
+  const admin = visitor()
+  admin.cookie = (await signInAdmin(app, 'boss@example.com')).cookie
   const ada = await signedIn(app)
   const adaId = (await readSession(app, ada.cookie)).json().user.id
   const token = (await makeToken(app, ada)).json().token as string

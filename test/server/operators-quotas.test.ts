@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, remember, visitor, type Visitor } from '../helpers/chat.ts'
 import { readSession, signUp } from '../helpers/session.ts'
+import { signInAdmin } from '../helpers/admin-account.ts'
 
 // 21:30 UTC: the quota resets in 2 h 30 min.
 const START = Date.UTC(2026, 10, 26, 21, 30)
@@ -66,7 +67,7 @@ t.test("an administrator's per-user quota wins: a higher one, none at all, or ba
   const time = clock()
   const { app } = await buildApp(t, { QUOTA_TOKENS_PER_DAY: '10', ADMIN_EMAILS: 'boss@example.com', OFFLINE_TOKEN_DELAY_MS: '0' }, { now: time.now })
   const admin = visitor()
-  admin.cookie = (await signUp(app, 'boss@example.com')).cookie
+  admin.cookie = (await signInAdmin(app, 'boss@example.com')).cookie
   const ada = visitor()
   ada.cookie = (await signUp(app, 'ada@example.com')).cookie
   const adaId = (await readSession(app, ada.cookie)).json().user.id as string

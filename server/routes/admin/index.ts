@@ -46,6 +46,13 @@ export default async function adminRoutes(app: FastifyInstance) {
     if (request.params.id === request.admin.id) throw new AppError(400, 'NOT_ON_YOURSELF', `You cannot ${what} your own account here: another administrator can.`)
   }
 
+  /** ADMIN_EMAILS accounts stay: removing one here would free its address for anyone to claim. */
+  async function notConfiguredAdmin(row: { id: string; email: string | null }, what: string) {
+    if (await app.auth.users.adminByConfig(row.id)) {
+      throw new AppError(409, 'ADMIN_BY_CONFIG', `${row.email} is an administrator by ADMIN_EMAILS, so it cannot be ${what} here: the operator removes the address from ADMIN_EMAILS first.`)
+    }
+  }
+
   async function audit(request: FastifyRequest, action: string, targetRow: { id: string; email: string | null } | null, details?: Record<string, unknown>) {
     await app.audit.write({ actor: { id: request.admin.id, email: request.admin.email }, action, target: targetRow ? { id: targetRow.id, email: targetRow.email } : null, details })
     request.log.info({ adminId: request.admin.id, action, targetId: targetRow?.id, ...details }, 'admin: action')
@@ -75,10 +82,12 @@ export default async function adminRoutes(app: FastifyInstance) {
   )
 
   const userAction = { params: UserParams, response: { 200: AdminUserSchema, 400: ErrorBody, 404: ErrorBody } }
+  const removingAction = { ...userAction, response: { ...userAction.response, 409: ErrorBody } }
 
-  app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/disable', { schema: { summary: 'Disable a user: no sign-in, sessions ended', ...userAction } }, async (request) => {
+  app.post<{ Params: Static<typeof UserParams> }>('/api/admin/users/:id/disable', { schema: { summary: 'Disable a user: no sign-in, sessions ended', ...removingAction } }, async (request) => {
     notOnYourself(request, 'disable')
     const row = await target(request)
+    await notConfiguredAdmin(row, 'disabled')
     if (row.disabled_at === null) await app.auth.users.setDisabled(row.id, Date.now())
     const ended = await app.auth.endSessionsOf(row.id)
     await audit(request, 'user.disable', row, { sessionsEnded: ended })
@@ -141,12 +150,13 @@ export default async function adminRoutes(app: FastifyInstance) {
         description: "confirm: the user's email (or name, when they have no email), typed.",
         params: UserParams,
         body: Type.Object({ confirm: Type.String({ maxLength: 300 }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ deleted: Type.Boolean(), chats: Type.Integer() }), 400: ErrorBody, 404: ErrorBody },
+        response: { 200: Type.Object({ deleted: Type.Boolean(), chats: Type.Integer() }), 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       notOnYourself(request, 'delete')
       const row = await target(request)
+      await notConfiguredAdmin(row, 'deleted')
       const expected = row.email ?? row.name
       if (request.body.confirm.trim().toLowerCase() !== expected.trim().toLowerCase()) {
         throw new AppError(400, 'CONFIRMATION_REQUIRED', `Type the user's ${row.email ? 'email' : 'name'} (“${expected}”) to confirm.`)

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../services/auth/passwords.ts'
 import { weakPasswordReason } from '../../services/auth/common-passwords.ts'
 import type { User } from '../../services/auth/users.ts'
 import { removeAccount } from './remove-account.ts'
+import { ErrorBody } from '../chats/common.ts'
 
 const PasswordChange = Type.Object(
   {
@@ -67,12 +68,16 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.delete<{ Body: Static<typeof Deletion> }>(
     '/api/account',
-    { schema: { body: Deletion, response: { 200: Type.Object({ deleted: Type.Boolean(), chats: Type.Integer() }) } } },
+    { schema: { body: Deletion, response: { 200: Type.Object({ deleted: Type.Boolean(), chats: Type.Integer() }), 409: ErrorBody } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const user = await signedInUser(request)
       if (request.body.confirm.trim().toLowerCase() !== ACCOUNT_DELETE_CONFIRMATION) {
         throw new AppError(400, 'CONFIRMATION_REQUIRED', `Type “${ACCOUNT_DELETE_CONFIRMATION}” to confirm.`)
+      }
+      // Gone, its address would be free for anyone to sign up with and be an administrator.
+      if (await app.auth.users.adminByConfig(user.id)) {
+        throw new AppError(409, 'ADMIN_BY_CONFIG', `${user.email} is an administrator by ADMIN_EMAILS, so this account cannot be deleted: ask the operator to remove the address from ADMIN_EMAILS first.`)
       }
       await app.auth.revokeAll(request)
       const chats = await removeAccount(app, user.id)

@@ -13,8 +13,9 @@ export interface EmailFacts {
 
 /**
  * An email counts when its provider verified it. A local account's address cannot be verified
- * (this app sends no mail): the account's password is what proves it, so administrators who use
- * local accounts make them before sign-up opens (SIGNUP=closed still lets them in). README says so.
+ * (this app sends no mail), so a local account of an ADMIN_EMAILS address is never signed up: the
+ * operator makes it (npm run admin:create), and its password is what proves it from then on.
+ * Addresses compare case-insensitively (ADMIN_EMAILS is read lower-cased).
  */
 function trustedEmail(facts: EmailFacts): string | null {
   if (!facts.email) return null
@@ -26,6 +27,17 @@ export function isAdminEmail(policy: AccessPolicy, facts: EmailFacts): boolean {
   const email = trustedEmail(facts)
   return email !== null && policy.adminEmails.includes(email)
 }
+
+/**
+ * An ADMIN_EMAILS address on a local account (any case): anyone could type it at sign-up, e.g. once
+ * its account was gone, and be an administrator.
+ */
+export function isReservedAdminAddress(policy: AccessPolicy, facts: EmailFacts): boolean {
+  return facts.provider === 'local' && facts.email !== null && policy.adminEmails.includes(facts.email.trim().toLowerCase())
+}
+
+export const ADMIN_ADDRESS_SIGN_UP_MESSAGE =
+  "This address is one of the server's administrators (ADMIN_EMAILS), so it cannot sign up here: the operator makes its account with `npm run admin:create`."
 
 /** Why a new account may not be made, or null when it may. */
 export function signUpRefusal(policy: AccessPolicy, facts: EmailFacts): string | null {
@@ -42,7 +54,7 @@ export function signUpRefusal(policy: AccessPolicy, facts: EmailFacts): string |
 export class AccessRefusedError extends Error {
   override name = 'AccessRefusedError'
   constructor(
-    readonly code: 'SIGN_UP_CLOSED' | 'ACCOUNT_DISABLED',
+    readonly code: 'SIGN_UP_CLOSED' | 'ACCOUNT_DISABLED' | 'ADMIN_ADDRESS_RESERVED',
     message: string,
   ) {
     super(message)

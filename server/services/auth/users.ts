@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, UsersTable } from '../../db/schema.ts'
-import { ACCOUNT_DISABLED_MESSAGE, AccessRefusedError, isAdminEmail, signUpRefusal, type AccessPolicy } from './access-policy.ts'
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  ADMIN_ADDRESS_SIGN_UP_MESSAGE,
+  AccessRefusedError,
+  isAdminEmail,
+  isReservedAdminAddress,
+  signUpRefusal,
+  type AccessPolicy,
+} from './access-policy.ts'
 
 export interface User {
   id: string
@@ -46,6 +54,7 @@ export function createUserStore(db: Kysely<Database>, options: { now?: () => num
   }
 
   function refuseNew(identity: Pick<Identity, 'provider' | 'email' | 'emailVerified'>) {
+    if (isReservedAdminAddress(policy, identity)) throw new AccessRefusedError('ADMIN_ADDRESS_RESERVED', ADMIN_ADDRESS_SIGN_UP_MESSAGE)
     const refusal = signUpRefusal(policy, identity)
     if (refusal) throw new AccessRefusedError('SIGN_UP_CLOSED', refusal)
   }
@@ -84,14 +93,19 @@ export function createUserStore(db: Kysely<Database>, options: { now?: () => num
       return toUser(stored)
     },
 
+    /** The local account of an address, in any case (local addresses are stored lower-cased). */
     async findLocal(email: string) {
-      return db.selectFrom('users').selectAll().where('provider', '=', 'local').where('provider_id', '=', email).executeTakeFirst()
+      return db.selectFrom('users').selectAll().where('provider', '=', 'local').where('provider_id', '=', email.trim().toLowerCase()).executeTakeFirst()
     },
 
-    /** Returns null when the email is taken; throws AccessRefusedError when sign-up is closed to it. */
-    async createLocal(input: { email: string; name: string; passwordHash: string }): Promise<User | null> {
-      const identity: Identity = { provider: 'local', providerId: input.email, email: input.email, emailVerified: false, name: input.name, avatar: null, username: null }
-      refuseNew(identity)
+    /**
+     * Returns null when the email is taken; throws AccessRefusedError when sign-up is closed to it.
+     * `byOperator`: made from the server's command line (npm run admin:create), past the sign-up policy.
+     */
+    async createLocal(input: { email: string; name: string; passwordHash: string }, options: { byOperator?: boolean } = {}): Promise<User | null> {
+      const email = input.email.trim().toLowerCase()
+      const identity: Identity = { provider: 'local', providerId: email, email, emailVerified: false, name: input.name, avatar: null, username: null }
+      if (!options.byOperator) refuseNew(identity)
       const row = newRow(identity, input.passwordHash)
       const result = await db
         .insertInto('users')
@@ -99,6 +113,12 @@ export function createUserStore(db: Kysely<Database>, options: { now?: () => num
         .onConflict((oc) => oc.columns(['provider', 'provider_id']).doNothing())
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? toUser({ ...row, is_admin: 0 }) : null
+    },
+
+    /** An administrator by ADMIN_EMAILS (with an address its provider verified, or a local account's). */
+    async adminByConfig(userId: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select(['provider', 'email', 'email_verified']).where('id', '=', userId).executeTakeFirst()
+      return row !== undefined && isAdminEmail(policy, { provider: row.provider, email: row.email, emailVerified: Number(row.email_verified) === 1 })
     },
 
     async passwordHashOf(userId: string): Promise<string | null> {
