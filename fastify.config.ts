@@ -136,6 +136,10 @@ export const ConfigSchema = Type.Object({
   /** Uploads per client address per minute, and MB per hour a client address may upload for visitors who have not signed in. */
   IP_UPLOAD_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
   IP_UPLOAD_ANONYMOUS_MB_PER_HOUR: Type.Number({ minimum: 0.001, maximum: 1_000_000, default: 100 }),
+  /** A request body (an upload, an import, any) must arrive within this long, and at least at this rate over every window. */
+  BODY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 86_400_000, default: 600_000 }),
+  BODY_MIN_BYTES_PER_S: Type.Integer({ minimum: 1, maximum: 1_073_741_824, default: 1024 }),
+  BODY_RATE_WINDOW_MS: Type.Integer({ minimum: 50, maximum: 600_000, default: 10_000 }),
   /** An S3-compatible bucket for uploads instead of UPLOADS_DIR (the way to run several replicas). */
   S3_BUCKET: Type.Optional(Type.String({ minLength: 3, maxLength: 63 })),
   /** The S3-compatible service (MinIO: http://minio:9000); unset: AWS. */
@@ -227,6 +231,8 @@ export interface AppConfig {
   uploads: UploadsConfig
   /** Imports of chat histories (ChatGPT, Claude, our own exports). */
   imports: { maxBytes: number }
+  /** How slowly a request body may arrive before the request ends with 408. */
+  body: { timeoutMs: number; minBytesPerSecond: number; rateWindowMs: number }
   /** The operator's side (issue 19): who gets in, quotas, retention. */
   operators: OperatorsConfig
   /** Project root: where vite.config.ts and dist/ live. */
@@ -388,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: llmConfig(config),
     tools: toolsConfig(config),
     imports: { maxBytes: config.IMPORT_MAX_BYTES },
+    body: { timeoutMs: config.BODY_TIMEOUT_MS, minBytesPerSecond: config.BODY_MIN_BYTES_PER_S, rateWindowMs: config.BODY_RATE_WINDOW_MS },
     operators: operatorsConfig(config),
     uploads: {
       dir: resolve(root, config.UPLOADS_DIR),

@@ -9,6 +9,7 @@ import bots from './plugins/bots.ts'
 import metrics from './plugins/metrics.ts'
 import errors, { frameworkErrors } from './plugins/errors.ts'
 import security from './plugins/security.ts'
+import bodyTimeout from './plugins/body-timeout.ts'
 import openapi from './plugins/openapi.ts'
 import icons from './plugins/icons.ts'
 import render, { type SsrEntry } from './plugins/render.ts'
@@ -78,6 +79,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(metrics, { config })
   await app.register(bots)
   await app.register(errors)
+  await app.register(bodyTimeout, { config })
   await app.register(security, { config })
   await app.register(openapi)
   // JSON and other dynamic bodies; HTML pages compress themselves (to keep early flush) and static
