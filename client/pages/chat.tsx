@@ -272,12 +272,15 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   }
 
   /** The whole of a message the page carried only the start of, in its place. */
-  async function showRest(messageId: string) {
+  async function showRest(messageId: string): Promise<UIMessage | undefined> {
     try {
       const { message } = await http.get<{ message: StoredChatMessage }>(`/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`)
-      setMessages(shown.current.map((m) => (m.id === messageId ? toUIMessage(message) : m)))
+      const whole = toUIMessage(message)
+      setMessages(shown.current.map((m) => (m.id === messageId ? whole : m)))
+      return whole
     } catch (error) {
       notify({ title: 'Could not load the rest of the message', description: describeChatError(error).message, variant: 'error' })
+      return undefined
     }
   }
 

@@ -1,5 +1,5 @@
 // A message longer than a page carries of it: the page shows its beginning and a "Show the rest"
-// control; pressing it brings the rest, down to its last words, in place.
+// control; pressing it brings the rest, down to its last words, in place. Copying it copies it whole.
 import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
 import { importChat } from './chats.ts'
@@ -43,4 +43,18 @@ test('a long answer shows its beginning, and the rest on request', async ({ page
   await expect(answer.getByText(LAST)).toBeVisible()
   await expect(answer.getByText(`Paragraph ${PARAGRAPHS - 1} of the long answer.`)).toBeAttached()
   await expect(showRest).toHaveCount(0)
+})
+
+test('copying a long answer shown in part copies all of it', async ({ page, baseURL }) => {
+  const chatId = await chatWithLongAnswer(page)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
+  await page.goto(`/chat/${chatId}`)
+  await waitForHydration(page)
+  const answer = page.getByRole('article', { name: 'Answer' })
+  await expect(answer.getByRole('button', { name: /^Show the rest/ })).toBeVisible()
+  await answer.getByRole('button', { name: 'Copy answer' }).click()
+  await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied.startsWith('Paragraph 0 of the long answer.')).toBe(true)
+  expect(copied.endsWith(LAST)).toBe(true)
 })

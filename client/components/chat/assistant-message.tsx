@@ -37,8 +37,8 @@ export interface AssistantMessageProps {
   /** Writes on after an answer that was stopped or cut for length (the newest only). */
   onContinue?: () => void
   versions?: MessageMetaProps['versions']
-  /** Loads the rest of a message its page carried only the start of. */
-  onShowRest?: () => Promise<void>
+  /** Loads the rest of a message its page carried only the start of (resolves to the whole message; undefined when it could not). */
+  onShowRest?: () => Promise<UIMessage | undefined>
 }
 
 export function AssistantMessage({ message, status, streaming, reconnecting = false, latest, readOnly, vote, onVote, onRegenerate, onContinue, versions, onShowRest }: AssistantMessageProps) {
@@ -100,7 +100,8 @@ export function AssistantMessage({ message, status, streaming, reconnecting = fa
               !latest && 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100',
             )}
           >
-            {text && <CopyButton text={text} label="Copy answer" />}
+            {/* A message shown in part is copied whole. */}
+            {text && <CopyButton text={clipped && onShowRest ? () => onShowRest().then((whole) => (whole ? messageText(whole) : text)) : text} label="Copy answer" />}
             {/* Nothing to judge in an empty answer. */}
             {text && (
               <>

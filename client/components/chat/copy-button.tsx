@@ -4,15 +4,18 @@ import { Tooltip } from '../ui/tooltip.tsx'
 import { notify } from '../../lib/toast.ts'
 import { IconButton } from './icon-button.tsx'
 
-/** Copies `text`; the icon turns into a check for a moment so the user sees it worked. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/**
+ * Copies `text` (or what it resolves to: the whole of a message the page carried only the start of);
+ * the icon turns into a check for a moment so the user sees it worked.
+ */
+export function CopyButton({ text, label }: { text: string | (() => Promise<string>); label: string }) {
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(text)
+      await navigator.clipboard.writeText(typeof text === 'string' ? text : await text())
       setCopied(true)
       clearTimeout(timer.current)
       timer.current = setTimeout(() => setCopied(false), 2000)

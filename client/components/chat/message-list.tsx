@@ -29,7 +29,7 @@ export interface MessageListProps {
   onAnswer: () => void
   onContinue: (answerId: string) => void
   /** Loads the whole of a message its page carried only the start of. */
-  onShowRest: (messageId: string) => Promise<void>
+  onShowRest: (messageId: string) => Promise<UIMessage | undefined>
 }
 
 export function MessageList({ messages, statuses, votes, busy, writing, reconnecting, readOnly, fileSizes, versionsOf, onEdit, onVote, onAnswer, onContinue, onShowRest }: MessageListProps) {

@@ -15,7 +15,7 @@ export function clippedOf(message: Pick<UIMessage, 'metadata'>): ClippedMark | u
   return (message.metadata as { clipped?: ClippedMark } | undefined)?.clipped
 }
 
-export function ShowRest({ clipped, onShow }: { clipped: ClippedMark; onShow: () => Promise<void> }) {
+export function ShowRest({ clipped, onShow }: { clipped: ClippedMark; onShow: () => Promise<unknown> }) {
   const [loading, setLoading] = useState(false)
   const kb = Math.max(1, Math.ceil((clipped.totalChars - clipped.shownChars) / 1024))
   async function show() {

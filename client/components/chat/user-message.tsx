@@ -27,8 +27,8 @@ export interface UserMessageProps {
   /** The chat's file sizes by file id (the file cards show them). */
   fileSizes?: Record<string, number>
   versions?: MessageMetaProps['versions']
-  /** Loads the rest of a message its page carried only the start of. */
-  onShowRest?: () => Promise<void>
+  /** Loads the rest of a message its page carried only the start of (resolves to the whole message; undefined when it could not). */
+  onShowRest?: () => Promise<UIMessage | undefined>
 }
 
 /** The visitor's own message: plain text (never Markdown, never HTML), editable in place. */
@@ -66,7 +66,7 @@ export function UserMessage({ message, canEdit, readOnly, onEdit, fileSizes, ver
       {!readOnly && (
         <div className="mt-1 -mr-1 flex items-center gap-0.5 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
           {Meta && <Meta message={message} versions={versions} />}
-          {text && <CopyButton text={text} label="Copy message" />}
+          {text && <CopyButton text={clipped && onShowRest ? () => onShowRest().then((whole) => (whole ? messageText(whole) : text)) : text} label="Copy message" />}
           {canEdit && (
             <Tooltip content="Edit message">
               {/* A message the page carried only the start of is edited whole: its rest loads first. */}
