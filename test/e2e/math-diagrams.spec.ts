@@ -29,7 +29,8 @@ test('math renders inline and as a block, and a diagram draws with its code a cl
   // Drawn into a shadow root with its own stylesheet (no <style> element on the page: the CSP forbids them).
   const node = drawing.locator('g.node').first()
   await expect(node).toBeVisible()
-  await expect(drawing.locator('svg')).toContainText('Offline demo model')
+  // Labels are SVG text, a line per <tspan> where a label wraps.
+  await expect(drawing.locator('svg')).toContainText(/Offline demo\s*model/)
   const fill = await node.locator('rect, polygon, path').first().evaluate((shape) => getComputedStyle(shape).fill)
   expect(fill).not.toBe('rgb(0, 0, 0)')
   await diagram.getByRole('button', { name: 'Show code' }).click()

@@ -1,6 +1,8 @@
 // A ```mermaid block drawn as a diagram (its own chunk, the biggest one: loaded only for an answer
 // with a diagram). Mermaid runs with securityLevel 'strict' (no scripts, no click handlers, labels
-// sanitised). Mermaid lays the diagram out with a <style> element in the page, which the CSP allows
+// sanitised) and labels as SVG text, not HTML: DOMPurify keeps an <img> in an HTML label, and the
+// reader's browser would fetch whatever it names. A diagram cannot turn that back on, and what
+// still points outside the drawing (an image, a CSS url()) is taken out before it is shown. Mermaid lays the diagram out with a <style> element in the page, which the CSP allows
 // only with the page's style nonce: the element gets it while Mermaid draws. The finished SVG keeps
 // its stylesheet as a constructed stylesheet of the shadow root it lives in. The code is a click
 // away, and shown instead when it does not parse.
@@ -23,11 +25,45 @@ const loadMermaid = () =>
   ))
 
 let configuredFor: 'dark' | 'light' | undefined
+/** Mermaid's own default `secure` keys, kept when ours are added. */
+const MERMAID_SECURE = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'suppressErrorRendering', 'maxEdges']
+
+const LOADS_SOMETHING = 'img, image, picture, source, video, audio, iframe, object, embed, foreignObject img'
+/** A url() in CSS that is not a reference inside the drawing (#id) or inline data. */
+const OUTSIDE_URL = /url\(\s*(?!['"]?(?:#|data:))[^)]*\)/gi
+
+/**
+ * Takes out of a drawn diagram whatever would make the browser fetch something: elements that load,
+ * attributes that name an address (links to web pages stay links), CSS url()s. (The CSP refuses
+ * such images too; this keeps them from being asked for at all.)
+ */
+function withoutOutsideReferences(content: DocumentFragment, css: string): string {
+  content.querySelectorAll(LOADS_SOMETHING).forEach((element) => element.remove())
+  for (const element of content.querySelectorAll('*')) {
+    for (const { name, value } of [...element.attributes]) {
+      const local = name.replace(/^xlink:/, '').toLowerCase()
+      const link = element.localName === 'a' && local === 'href' && /^https?:/i.test(value.trim())
+      if ((['src', 'srcset', 'href', 'background', 'poster'].includes(local) && !link && !value.trim().startsWith('#')) || (local === 'style' && OUTSIDE_URL.test(value))) element.removeAttribute(name)
+      OUTSIDE_URL.lastIndex = 0
+    }
+  }
+  return css.replace(OUTSIDE_URL, 'none')
+}
 
 async function draw(id: string, code: string, scheme: 'dark' | 'light'): Promise<string> {
   const mermaid = await loadMermaid()
   if (configuredFor !== scheme) {
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: scheme === 'dark' ? 'dark' : 'default', suppressErrorRendering: true, fontFamily: 'inherit' })
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+      // What a diagram's own init directive or front matter may not change (Mermaid's list and ours).
+      secure: [...MERMAID_SECURE, 'htmlLabels', 'flowchart', 'class', 'state', 'dompurifyConfig', 'themeCSS', 'themeVariables', 'fontFamily', 'altFontFamily'],
+      theme: scheme === 'dark' ? 'dark' : 'default',
+      suppressErrorRendering: true,
+      fontFamily: 'inherit',
+    })
     configuredFor = scheme
   }
   withStyleNonce(true)
@@ -95,8 +131,9 @@ export function MermaidDiagram({ code }: { code: string }) {
     const template = document.createElement('template')
     template.innerHTML = state.svg
     const styles = [...template.content.querySelectorAll('style')]
+    const css = withoutOutsideReferences(template.content, styles.map((style) => style.textContent ?? '').join('\n'))
     const sheet = new CSSStyleSheet()
-    sheet.replaceSync(styles.map((style) => style.textContent ?? '').join('\n') + '\nsvg { max-width: 100%; height: auto; }')
+    sheet.replaceSync(css + '\nsvg { max-width: 100%; height: auto; }')
     styles.forEach((style) => style.remove())
     root.adoptedStyleSheets = [sheet]
     root.replaceChildren(template.content)
