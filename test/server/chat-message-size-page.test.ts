@@ -77,6 +77,11 @@ t.test('one huge answer: a bounded page, the rest on demand, 404 to others', asy
   t.equal((await app.inject({ url: `/api/chats/${chatId}/messages/huge-answer`, headers: owner.headers() })).statusCode, 200, 'its owner’s versions are')
   const shownNow = (await app.inject({ url: `/api/chats/${chatId}`, headers: reader.headers() })).json().messages as Message[]
   t.equal((await app.inject({ url: `/api/chats/${chatId}/messages/${shownNow[1]!.id}`, headers: reader.headers() })).statusCode, 200, 'the shown version is')
+  // Switching back to the huge version answers with the branch as a page carries it.
+  const switched = await app.inject({ method: 'POST', url: `/api/chats/${chatId}/branch`, headers: owner.headers(true), payload: { messageId: 'huge-answer' } })
+  t.equal(switched.statusCode, 200)
+  t.ok(switched.body.length < PAGE_MESSAGE_CHARS * 1.5, `the version switch's answer is bounded (${switched.body.length} bytes)`)
+  t.same((switched.json().messages as Message[])[1]!.metadata?.clipped, { shownChars: PAGE_MESSAGE_CHARS, totalChars: TOTAL })
 
   // A short message is carried whole, with no mark.
   const question0 = (api.json().messages as Message[])[0]!

@@ -18,6 +18,7 @@ import { provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
 import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions, ownProject, Project, readerSummary, ownerExport } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
+import { clipForPage } from '../../services/chats/message-size.ts'
 import answerRoutes from './answers.ts'
 
 /** "notes.pdf, chart.png": the title of a chat whose first message is files alone. */
@@ -257,7 +258,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         const carried = (await app.chats.allMessages(request.params.id)).flatMap((kept) => kept.parts.map((part) => fileIdOf(part.url)))
         await app.files.removeFromChatExcept(request.params.id, carried)
       }
-      return { messages: await app.chats.messages(request.params.id) }
+      return { messages: (await app.chats.messages(request.params.id)).map((message) => clipForPage(message)) }
     },
   )
 
@@ -278,7 +279,8 @@ export default async function chatRoutes(app: FastifyInstance) {
       const result = await app.chats.switchTo(request.params.id, request.body.messageId)
       if (!result) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'This chat has no such message.')
       // switched: false when the chat already showed that message.
-      return { messages: await app.chats.messages(request.params.id), switched: result.switched }
+      // Long messages as a page carries them: their start (the screen keeps what it already shows whole).
+      return { messages: (await app.chats.messages(request.params.id)).map((message) => clipForPage(message)), switched: result.switched }
     },
   )
 
