@@ -8,6 +8,7 @@ import { MockLanguageModelV4 } from 'ai/test'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, parseUiStream, streamedText, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
 import { useModel } from '../helpers/scripted-model.ts'
+import { loadConfig } from '../../fastify.config.ts'
 
 const CAP = 1_000
 type Part = { type: string; text?: string }
@@ -47,6 +48,13 @@ function endlessModel() {
 async function read(app: FastifyInstance, v: Visitor, chatId: string): Promise<Message[]> {
   return (await app.inject({ url: `/api/chats/${chatId}`, headers: v.headers() })).json().messages
 }
+
+t.test('MESSAGE_STORED_MAX_CHARS is checked at boot, and a user message is never allowed above it', async (t) => {
+  const env = { SESSION_KEY: '1b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe' }
+  t.throws(() => loadConfig({ ...env, MESSAGE_STORED_MAX_CHARS: '10' }), /MESSAGE_STORED_MAX_CHARS/, 'a cap below 1,000 characters is refused by name')
+  t.match(loadConfig(env), { messageStoredMaxChars: 1_000_000, messageMaxChars: 32_000 }, 'defaults')
+  t.match(loadConfig({ ...env, MESSAGE_STORED_MAX_CHARS: '2000', MESSAGE_MAX_CHARS: '5000' }), { messageStoredMaxChars: 2_000, messageMaxChars: 2_000 })
+})
 
 t.test('MESSAGE_STORED_MAX_CHARS caps answers and edits', async (t) => {
   const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0', MESSAGE_STORED_MAX_CHARS: String(CAP), MESSAGE_MAX_CHARS: '5000' })
