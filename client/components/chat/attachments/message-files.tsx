@@ -16,8 +16,12 @@ export interface MessageFilesProps {
 }
 
 export function MessageFiles({ files, sizes }: MessageFilesProps) {
-  const images = files.filter((file) => file.mediaType.startsWith('image/'))
-  const others = files.filter((file) => !file.mediaType.startsWith('image/'))
+  // The page's data has the size of every file the chat still has: one it lacks (and this tab did
+  // not upload) was deleted by its owner. The message still names it, and says so.
+  const removed = files.filter((file) => sizes !== undefined && fileSizeOf(file.url, sizes) === null)
+  const present = files.filter((file) => !removed.includes(file))
+  const images = present.filter((file) => file.mediaType.startsWith('image/'))
+  const others = present.filter((file) => !file.mediaType.startsWith('image/'))
   return (
     <div className="message-files">
       {images.length > 0 && (
@@ -56,6 +60,23 @@ export function MessageFiles({ files, sizes }: MessageFilesProps) {
               </li>
             )
           })}
+        </ul>
+      )}
+      {removed.length > 0 && (
+        <ul className="message-files__cards" aria-label="Removed files">
+          {removed.map((file) => (
+            <li key={file.url}>
+              <span className="file-card file-card--removed">
+                <span className="file-card__icon">
+                  <FileIcon mediaType={file.mediaType} name={file.filename} size={20} />
+                </span>
+                <span className="file-card__text">
+                  <span className="file-card__name">{file.filename}</span>
+                  <span className="file-card__meta">Removed</span>
+                </span>
+              </span>
+            </li>
+          ))}
         </ul>
       )}
     </div>
