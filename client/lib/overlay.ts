@@ -46,18 +46,15 @@ export interface OverlayStoreDeps {
  * one answer never settles a question the user was not shown.
  */
 function sameData(a: unknown, b: unknown, depth = 0): boolean {
-  if (Object.is(a, b)) return true
-  if (typeof a === 'function' && typeof b === 'function') return true
-  if (depth > 4 || !isPlain(a) || !isPlain(b) || Array.isArray(a) !== Array.isArray(b)) return false
+  if (Object.is(a, b) || (typeof a === 'function' && typeof b === 'function')) return true
+  if (depth > 4 || !isPlain(a) || !isPlain(b)) return false
   const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  return keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key], depth + 1))
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key], depth + 1))
 }
 
 function isPlain(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === Array.prototype || prototype === null
+  const prototype = value && typeof value === 'object' && Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === Array.prototype
 }
 
 export function createOverlayStore(deps: OverlayStoreDeps) {
