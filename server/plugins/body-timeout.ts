@@ -41,7 +41,12 @@ export default fp(
           : new AppError(408, 'BODY_TOO_SLOW', `The request body arrived slower than ${minBytesPerSecond} bytes a second (over ${rateWindowMs} ms): the request was ended.`)
         request.log.info({ bytesRead: bytes, ms: Date.now() - startedAt }, `body-timeout: ${error.code}`)
         // The answer first, then the body's stream fails: its reader cleans up, and the socket goes.
-        const fail = () => raw.destroy(error)
+        // The handler then fails with this same error after its answer was sent, which Fastify
+        // would log as an error of ours: it is the client's, logged above, once.
+        const fail = () => {
+          reply.log = request.log = request.log.child({}, { level: 'silent' })
+          raw.destroy(error)
+        }
         if (reply.sent) fail()
         else {
           reply.raw.once('finish', fail)

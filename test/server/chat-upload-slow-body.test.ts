@@ -10,7 +10,7 @@ import { visitor } from '../helpers/chat.ts'
 import { signUp } from '../helpers/session.ts'
 import { SESSION_COOKIE } from '../../server/plugins/session.ts'
 
-const { app, config } = await buildApp(t, { BODY_RATE_WINDOW_MS: '200', BODY_MIN_BYTES_PER_S: '1000', BODY_TIMEOUT_MS: '1500' })
+const { app, config, logs } = await buildApp(t, { BODY_RATE_WINDOW_MS: '200', BODY_MIN_BYTES_PER_S: '1000', BODY_TIMEOUT_MS: '1500' })
 const base = await listenForFetch(t, app)
 const port = Number(new URL(base).port)
 const stored = () => (existsSync(config.uploads.dir) ? readdirSync(config.uploads.dir) : [])
@@ -100,4 +100,9 @@ t.test('a body at a normal pace is not affected', async (t) => {
   const res = await upload(visitor(), 'quick.txt', 'q'.repeat(50_000))
   t.equal(res.status, 201)
   t.equal(await rows(), 1)
+})
+
+t.test('a cut body is logged once, as the client’s doing, never as an error of ours', async (t) => {
+  t.ok(logs.some((line) => line.msg === 'body-timeout: BODY_TOO_SLOW'), 'logged by the body timeout')
+  t.same(logs.filter((line) => Number(line.level) >= 40).map((line) => line.msg), [], 'no warning or error')
 })
