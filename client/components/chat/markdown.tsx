@@ -15,8 +15,9 @@ import { completeStreamingMarkdown } from './complete-streaming-markdown.ts'
 import { CodeBlock, StreamingContext } from './code-block.tsx'
 import { splitBlocks } from './markdown-blocks.ts'
 import { createRenderedBlocks } from './rendered-blocks.ts'
+import { Citation, remarkCitations } from './citations.tsx'
 
-export const REMARK_PLUGINS = [remarkGfmParse]
+export const REMARK_PLUGINS = [remarkGfmParse, remarkCitations]
 
 function textOf(children: ReactNode): string {
   if (typeof children === 'string' || typeof children === 'number') return String(children)
@@ -49,6 +50,8 @@ export const COMPONENTS: Components = {
     const language = /language-([\w+#.-]+)/.exec(props?.className ?? '')?.[1]
     return <CodeBlock code={textOf(props?.children).replace(/\n$/, '')} language={language} />
   },
+  // `[n]` citations (citations.tsx): the link is made from the source itself, never from Markdown.
+  cite: Citation as Components['cite'],
   table({ node: _node, ...props }) {
     return (
       <div className="markdown-table" tabIndex={0} role="region" aria-label="Table">

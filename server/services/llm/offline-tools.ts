@@ -137,6 +137,17 @@ export function offlineToolAnswer(prompt: LanguageModelV4Prompt): string {
   return sentences.join('\n\n')
 }
 
+/**
+ * Text that Markdown shows as it is: each character that could start Markdown syntax escaped, but
+ * not inside an address (Markdown links an address as it stands, where an escape would show).
+ */
+const asText = (text: unknown) =>
+  String(text)
+    .replace(/\s+/g, ' ')
+    .split(/((?:https?:\/\/|www\.)\S+)/)
+    .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, '\\$&')))
+    .join('')
+
 function describe(result: Result): string {
   if (result.denied) return `You did not let the ${result.toolName} tool run${result.value ? ` (“${String(result.value)}”)` : ''}, so I did without it.`
   if (!result.ok) {
@@ -167,7 +178,8 @@ function describe(result: Result): string {
   if (result.toolName === 'web_search' && Array.isArray(value?.results)) {
     const found = value.results as Array<{ n: number; title: string; host: string; snippet: string }>
     if (found.length === 0) return `The web search for “${value.query}” found nothing.`
-    return [`Here is what the web says about “${value.query}”:`, '', ...found.slice(0, 5).map((hit) => `- **${hit.title}**: ${hit.snippet || hit.host} [${hit.n}]`)].join('\n')
+    // Titles and snippets are the pages' own words: written as text, never as Markdown of ours.
+    return [`Here is what the web says about “${asText(value.query)}”:`, '', ...found.slice(0, 5).map((hit) => `- **${asText(hit.title)}**: ${asText(hit.snippet || hit.host)} [${hit.n}]`)].join('\n')
   }
   const json = JSON.stringify(result.value)
   return `The ${result.toolName} tool answered:\n\n\`\`\`json\n${json.length > 600 ? `${json.slice(0, 599)}…` : json}\n\`\`\``

@@ -3,10 +3,9 @@
 // calls loads none of it; until it is there (and in the server's HTML) the answer shows its text.
 import type { ReactElement } from 'react'
 import type { UIMessage } from 'ai'
-import { MarkdownContent } from '../markdown.tsx'
 import { ToolCard } from './tool-card.tsx'
 import { isToolPart, type ToolPartLike } from './tool-part.ts'
-import { linkCitations, SourceList, type SourcePart } from './sources.tsx'
+import { CitedMarkdown, SourceList, type SourcePart } from './sources.tsx'
 
 export interface AnswerPartsProps {
   parts: UIMessage['parts']
@@ -20,7 +19,7 @@ export function AnswerParts({ parts, streaming, settled }: AnswerPartsProps) {
   const out: ReactElement[] = []
   let text: string[] = []
   const flushText = (last: boolean) => {
-    if (text.length > 0) out.push(<MarkdownContent key={`text-${out.length}`} text={linkCitations(text.join('\n\n'), sources)} streaming={streaming && last} />)
+    if (text.length > 0) out.push(<CitedMarkdown key={`text-${out.length}`} text={text.join('\n\n')} sources={sources} streaming={streaming && last} />)
     text = []
   }
   parts.forEach((part, index) => {
