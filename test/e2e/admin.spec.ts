@@ -14,6 +14,8 @@ import { startAppProcess, type AppProcess } from '../helpers/app-process.ts'
 
 let app: AppProcess
 const ADMIN = 'boss@example.com'
+/** A second administrator by configuration: the admin page may not disable or delete it. */
+const DEPUTY = 'deputy@example.com'
 const dir = mkdtempSync(join(tmpdir(), 'admin-e2e-'))
 
 test.beforeAll(async () => {
@@ -21,17 +23,19 @@ test.beforeAll(async () => {
     DATABASE_PATH: join(dir, 'chat.db'),
     LOG_LEVEL: 'warn',
     SESSION_KEY: '4b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe',
-    ADMIN_EMAILS: ADMIN,
+    ADMIN_EMAILS: `${ADMIN},${DEPUTY}`,
     ANONYMOUS_CHAT: 'false',
     QUOTA_TOKENS_PER_DAY: '100000',
     OFFLINE_TOKEN_DELAY_MS: '0',
   }
   // An ADMIN_EMAILS address cannot sign up: the operator makes its account, as the README says.
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', ADMIN, '--name', 'The Boss'], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
-    input: 'correct horse battery\n',
-  })
+  for (const [email, name] of [[ADMIN, 'The Boss'], [DEPUTY, 'The Deputy']]) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', email!, '--name', name!], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+      input: 'correct horse battery\n',
+    })
+  }
   app = await startAppProcess('admin', env)
 })
 test.afterAll(async () => {
@@ -128,6 +132,17 @@ for (const mode of ['light', 'dark'] as const) {
     await scan(page, 'the admin page with a menu open')
   })
 }
+
+test('an ADMIN_EMAILS account offers neither Disable nor Delete on the admin page', async ({ page }) => {
+  await signUp(page, ADMIN, 'The Boss')
+  await page.goto(`${app.url}/admin`)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: `Actions for ${DEPUTY}` }).click()
+  await expect(page.getByRole('menuitem', { name: 'Sign out everywhere' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: /^Disable/ })).toHaveCount(0)
+  await expect(page.getByRole('menuitem', { name: 'Delete…' })).toHaveCount(0)
+  await expect(page.getByRole('menuitem', { name: 'Remove administrator' })).toHaveCount(0)
+})
 
 test('a user who is not an administrator gets the 404 page and no Admin entry', async ({ page }) => {
   await signUp(page, uniqueEmail('user'), 'Just a User')

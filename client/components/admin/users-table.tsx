@@ -64,8 +64,11 @@ export function UsersTable({ initial, you, onAction }: { initial: AdminUsersPage
   function itemsFor(user: AdminUser): MenuItem[] {
     const post = (path: string, body?: object) => () => http.post<AdminUser>(`/api/admin/users/${user.id}/${path}`, body)
     const self = user.id === you
+    // An ADMIN_EMAILS account is the operator's to change (the server refuses disabling or
+    // deleting it), so its menu does not offer what would only fail.
+    const removable = !self && !user.adminByConfig
     const items: MenuItem[] = []
-    if (!self) items.push(user.disabled ? { label: 'Enable', onSelect: () => void act(user, 'Enabled', post('enable')) } : { label: 'Disable', hint: 'No sign-in; signed out at once', onSelect: () => void act(user, 'Disabled', post('disable')) })
+    if (removable) items.push(user.disabled ? { label: 'Enable', onSelect: () => void act(user, 'Enabled', post('enable')) } : { label: 'Disable', hint: 'No sign-in; signed out at once', onSelect: () => void act(user, 'Disabled', post('disable')) })
     items.push({ label: 'Sign out everywhere', onSelect: () => void act(user, 'Signed out everywhere', post('sign-out')) })
     if (!user.admin) items.push({ label: 'Make administrator', onSelect: () => void act(user, 'Made administrator', post('admin', { admin: true })) })
     else if (!user.adminByConfig && !self) items.push({ label: 'Remove administrator', onSelect: () => void act(user, 'Removed administrator', post('admin', { admin: false })) })
@@ -76,7 +79,7 @@ export function UsersTable({ initial, you, onAction }: { initial: AdminUsersPage
         if (chosen) void act(user, 'Quota set', post('quota', chosen))
       },
     })
-    if (!self) {
+    if (removable) {
       items.push({
         label: 'Delete…',
         danger: true,
