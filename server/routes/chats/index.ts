@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
 import { CHAT_PAGE_MESSAGES, SIDEBAR_PAGE_SIZE } from '../../../shared/constants.ts'
+import { ChatIdRetiredError } from '../../services/chats/retired-chat-ids.ts'
 import { claimFiles } from '../../services/files/file-store.ts'
 import { MessageIdTakenError, decodeCursor, type ChatChanges, type ChatListView } from '../../services/chats/chat-store.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
@@ -144,6 +145,7 @@ export default async function chatRoutes(app: FastifyInstance) {
           message: { id: request.body.message.id ?? randomUUID(), parts },
         }, (trx) => claimFiles(trx, fileIds, chatId))
         .catch((error: unknown) => {
+          if (error instanceof ChatIdRetiredError) throw new AppError(409, 'CHAT_ID_RETIRED', 'This chat id belonged to a deleted chat and is never used again: send no id to get a new one.')
           throw error instanceof MessageIdTakenError ? messageIdTaken() : error
         })
       if (!chat) throw new AppError(409, 'CHAT_EXISTS', 'A chat with this id already exists.')
