@@ -7,8 +7,9 @@
 // must never be held whole, let alone twice), the other visitor's request latency during the import
 // against before it (the import must not block the server), and the import's rate. Then the shapes
 // that once held the event loop for seconds (test/fixtures/imports/shapes.ts: a Claude answer with
-// 40,000 versions, a ChatGPT line of 300,000 messages, a mapping of 1,000,000 nodes, each also at
-// half that size; IMPORT_BENCH_SHAPE_PERCENT scales them, default 100), each imported while /healthz
+// 40,000 versions, a ChatGPT line of 250,000 messages, a mapping of 700,000 nodes, the last two as
+// large as one conversation may be, about 55 MB; each also at half that size;
+// IMPORT_BENCH_SHAPE_PERCENT scales them, default 100), each imported while /healthz
 // is asked one request after the other: the longest answer (the longest the server was held), and
 // what the full size cost against the half (×2 is linear, ×4 quadratic). Measured, never
 // asserted: the exit code is 0 unless something crashed. BENCH_APP_NODE_ARGS: node flags for the app.
@@ -24,8 +25,8 @@ const TARGET_MB = positiveIntEnv('IMPORT_BENCH_MB', 100)
 const SHAPE_PERCENT = positiveIntEnv('IMPORT_BENCH_SHAPE_PERCENT', 100)
 const SHAPES: Array<{ name: string; full: number; make: (count: number, id: string) => string; unit: string }> = [
   { name: 'Claude: one answer, many versions', full: 40_000, make: claudeVersions, unit: 'versions' },
-  { name: 'ChatGPT: one line of messages', full: 300_000, make: chatGptLine, unit: 'messages' },
-  { name: 'ChatGPT: a mapping of many nodes, nearly all empty', full: 1_000_000, make: chatGptNodes, unit: 'nodes' },
+  { name: 'ChatGPT: one line of messages', full: 250_000, make: chatGptLine, unit: 'messages' },
+  { name: 'ChatGPT: a mapping of many nodes, nearly all empty', full: 700_000, make: chatGptNodes, unit: 'nodes' },
 ]
 // Node flags for the app, e.g. `--max-old-space-size=96`: an import that streams fits under a cap
 // that does not grow with the file (without one, V8 lets garbage pile up and RSS grows anyway).

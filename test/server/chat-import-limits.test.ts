@@ -1,6 +1,6 @@
 // What one account may make an import do: one import at a time however many are sent at once, and
 // a zip no larger inflated than IMPORT_MAX_BYTES (counted as it inflates, whatever its header says),
-// refused before anything of it is stored.
+// refused before anything of it is stored; a chat an import was cut off in is not left half written.
 import t from 'tap'
 import { buildApp } from '../helpers/build-app.ts'
 import type { Visitor } from '../helpers/chat.ts'
@@ -53,6 +53,21 @@ t.test('imports at once, zip bombs', async (t) => {
     const next = await send(v, 'conversations.json', file)
     t.equal(next.status, 202, 'the next one may start once it is done')
     t.match(await finished(v, next.body.id), { status: 'done', imported: 0, duplicates: 150 })
+  })
+
+  t.test('a chat an import left unfinished (the server stopped in its middle) is removed by the next import', async (t) => {
+    const v = await signedIn(app)
+    const first = await send(v, 'conversations.json', chatGptExport(1))
+    await finished(v, first.body.id)
+    const listed = (await app.inject({ url: '/api/chats', headers: v.headers() })).json().chats as Array<{ id: string }>
+    const chat = await app.db.selectFrom('chats').selectAll().where('id', '=', listed[0]!.id).executeTakeFirst()
+    // As a cut-off import leaves it: its mark still on, half its messages written.
+    await app.db.updateTable('chats').set({ imported_from: 'unfinished:chatgpt:c-0' }).where('id', '=', chat!.id).execute()
+    t.equal(await chatCount(v), 1)
+    const again = await send(v, 'conversations.json', chatGptExport(2))
+    t.match(await finished(v, again.body.id), { status: 'done', imported: 2, duplicates: 0 })
+    const sources = await app.db.selectFrom('chats').select('imported_from').where('owner_id', '=', chat!.owner_id).orderBy('imported_from').execute()
+    t.same(sources.map((row) => row.imported_from), ['chatgpt:c-0', 'chatgpt:c-1'], 'the unfinished one is gone, imported again whole')
   })
 
   t.test('a zip that inflates beyond IMPORT_MAX_BYTES is refused before anything is stored', async (t) => {

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.ts'
 import { startModuleWorker } from '../worker-thread.ts'
 import { describeImportFailure, type ImportFormat } from './read-export.ts'
 import type { PlannedChat, PlannedMessage } from './plan-imported.ts'
-import { storeImported } from './store-imported.ts'
+import { removeUnfinished, storeImported } from './store-imported.ts'
 
 /** Progress is written at most this often, and at least this often while it runs (a heartbeat). */
 export const PROGRESS_INTERVAL_MS = 500
@@ -118,6 +118,7 @@ export async function runImport({ db, importId, ownerId, path, log, maxMessageCh
   let worker: Worker | null = null
   try {
     counts.totalBytes = (await stat(path)).size
+    await removeUnfinished(db, ownerId)
     worker = startModuleWorker(import.meta.url, 'read-export-worker', { workerData: { path, maxMessageChars }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
     const inbox = inboxOf(worker)
     const receive = async () => {

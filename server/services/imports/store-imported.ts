@@ -1,6 +1,11 @@
 // Stores a conversation read from an export as a chat of the importer, from the rows made for it
-// where the export was read (plan-imported.ts), its messages as they come. One transaction per
-// chat; a chat imported before from the same source is left alone (its messages are not read).
+// where the export was read (plan-imported.ts), its messages as they come; a chat imported before
+// from the same source is left alone (its messages are not read). Not one transaction per chat:
+// on SQLite the app has one connection, and a chat of 100,000 messages held it (every other
+// request's query waited) for a minute, and its commit (with SQLite's checkpoint of all it wrote)
+// held the event loop for seconds. The chat is written marked as being imported, its messages a
+// statement at a time, and it gets its source (what makes it imported) last; one left marked by an
+// import that was cut off is removed by the owner's next import (removeUnfinished).
 import { randomUUID } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
@@ -15,12 +20,20 @@ const BATCH_MIN = 10
 /** How long one INSERT of messages should take. */
 const STATEMENT_TARGET_MS = 8
 
+/** The mark of a chat whose import has not finished: its imported_from starts with it. */
+const UNFINISHED = 'unfinished:'
+
+/** Removes the owner's chats that an import cut off left unfinished (one import runs per owner at a time). */
+export async function removeUnfinished(db: Kysely<Database>, ownerId: string): Promise<void> {
+  await db.deleteFrom('chats').where('owner_id', '=', ownerId).where('imported_from', 'like', `${UNFINISHED}%`).execute()
+}
+
 /**
  * `messages`: the chat's messages in order of writing, in batches of any size. `holdsEventLoop`: the
  * database's statements run on this thread (SQLite), so each is kept short.
  */
 export async function storeImported(db: Kysely<Database>, ownerId: string, chat: PlannedChat, messages: AsyncIterable<PlannedMessage[]>, { holdsEventLoop }: { holdsEventLoop: boolean }): Promise<{ stored: boolean; chatId: string }> {
-  return db.transaction().execute(async (trx) => {
+  const started = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('chats').select('id').where('owner_id', '=', ownerId).where('imported_from', '=', chat.source).executeTakeFirst()
     if (before) return { stored: false, chatId: before.id }
     // Our own export keeps its chat's id (its links keep working) when that id is free and no one
@@ -47,20 +60,26 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
         tools_off: null,
         current_leaf_id: chat.currentLeafId,
         forked: chat.forked ? 1 : 0,
-        versions: chat.versions,
+        // Written with the source, after the messages.
+        versions: null,
         system_prompt: chat.systemPrompt || null,
-        imported_from: chat.source,
+        imported_from: `${UNFINISHED}${chat.source}`,
         pinned_at: chat.pinnedAt ?? null,
         archived_at: chat.archivedAt ?? null,
       })
       .execute()
+    return { stored: true, chatId }
+  })
+  if (!started.stored) return started
+  const { chatId } = started
+  try {
     let seq = 0
     let size = holdsEventLoop ? BATCH_START : BATCH
     for await (const batch of messages) {
       for (let start = 0; start < batch.length; ) {
         const rows = batch.slice(start, start + size)
-        const started = performance.now()
-        await trx
+        const began = performance.now()
+        await db
           .insertInto('messages')
           .values(
             rows.map((message) => ({
@@ -83,13 +102,20 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
           // A SQLite statement holds the event loop while it runs (the search index's triggers make
           // a row cost about 0.2 ms, more on a busy machine): the next one is made as long as this
           // one's time allows, and other requests get their turn between them.
-          const took = performance.now() - started
+          const took = performance.now() - began
           if (took > STATEMENT_TARGET_MS * 2) size = Math.max(BATCH_MIN, Math.floor(size / 2))
           else if (took < STATEMENT_TARGET_MS / 2) size = Math.min(BATCH, size * 2)
           await nextTurn()
         }
       }
     }
-    return { stored: true, chatId }
-  })
+    // Written last: each message's insert updates the chat's row (its totals, a trigger), and a row
+    // holding the versions of 40,000 answers (1.5 MB) rewritten for each of them made the import
+    // quadratic.
+    await db.updateTable('chats').set({ versions: chat.versions, imported_from: chat.source }).where('id', '=', chatId).execute()
+  } catch (error) {
+    await db.deleteFrom('chats').where('id', '=', chatId).execute().catch(() => undefined)
+    throw error
+  }
+  return { stored: true, chatId }
 }
