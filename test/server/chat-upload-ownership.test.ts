@@ -102,4 +102,14 @@ t.test('an owner may delete a file a message carries; others get 404', async (t)
   const chat = (await app.inject({ url: `/api/chats/${chatId}`, headers: owner.headers() })).json()
   t.match(chat.messages[0].parts[1], { type: 'file', url: file.url, filename: 'secret.txt' }, 'the message still names the file')
   t.equal((await remove(owner)).statusCode, 404, 'twice: not found')
+
+  // Editing that message sends its parts again: the removed file stays named, as it was stored.
+  const edited = await post(owner, `/api/chats/${chatId}`, { parentId: null, messages: [{ id: 'edited', role: 'user', parts: [{ type: 'text', text: 'look again' }, { ...filePart(file), filename: 'other.exe', mediaType: 'text/html' }] }] })
+  t.equal(edited.statusCode, 200, 'the edit is sent')
+  const version = (await app.inject({ url: `/api/chats/${chatId}`, headers: owner.headers() })).json().messages[0]
+  t.same(version.parts, [{ type: 'text', text: 'look again' }, { type: 'file', url: file.url, mediaType: 'text/plain', filename: 'secret.txt' }], 'named as stored, whatever the client said')
+  t.equal(await app.files.store.get(file.id), null, 'and nothing brought it back')
+  const stranger = visitor()
+  const elsewhere = await newChat(app, stranger, [{ type: 'text', text: 'mine?' }, filePart(file)])
+  t.equal(elsewhere.statusCode, 400, 'a removed file is still nobody else’s upload')
 })

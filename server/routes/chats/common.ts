@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData, ChatSummary as ChatSummaryShape } from '../../../shared/page-data.ts'
 import type { ChatCursor, ChatListView, ChatMessage } from '../../services/chats/chat-store.ts'
-import { fileIdOf, userParts, type UserPart } from '../../services/chats/message-parts.ts'
+import { fileIdOf, storedUserParts, userParts, type UserPart } from '../../services/chats/message-parts.ts'
 import { clipForPage } from '../../services/chats/message-size.ts'
 import { fileInOtherChat } from '../../services/files/file-store.ts'
 
@@ -125,6 +125,8 @@ export function validateUserMessage(parts: Array<Record<string, unknown>>, maxCh
 export async function attachFiles(app: FastifyInstance, ownerId: string, chatId: string | null, parts: UserPart[]): Promise<{ parts: UserPart[]; fileIds: string[] }> {
   const fileIds: string[] = []
   const resolved: UserPart[] = []
+  // The file parts this chat's messages already hold, by URL: read once, only when a file is gone.
+  let named: Map<string, UserPart> | undefined
   for (const part of parts) {
     if (part.type !== 'file') {
       resolved.push(part)
@@ -132,6 +134,16 @@ export async function attachFiles(app: FastifyInstance, ownerId: string, chatId:
     }
     const id = fileIdOf(part.url)!
     const file = await app.files.store.get(id)
+    if (!file && chatId !== null) {
+      // A file its owner deleted, sent again by an edit of the message that carried it: still named
+      // (as removed), as stored, whatever the client says it was.
+      named ??= new Map((await app.chats.allMessages(chatId)).flatMap((message) => (message.role === 'user' ? storedUserParts(message.parts) : [])).filter((stored) => stored.type === 'file').map((stored) => [stored.url, stored]))
+      const stored = named.get(part.url)
+      if (stored) {
+        resolved.push(stored)
+        continue
+      }
+    }
     // Someone else's upload is as unknown as one that does not exist.
     if (!file || file.ownerId !== ownerId) throw new AppError(400, 'UNKNOWN_FILE', `The file ${part.url} is not one of your uploads: upload it with POST /api/files first.`)
     if (file.projectId) throw new AppError(400, 'FILE_IN_PROJECT', `“${file.filename}” is one of a project's files: upload it again to send it in a message.`)
