@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { test, expect, waitForHydration } from './fixtures.ts'
 import { importChat } from './chats.ts'
 
-test('diagram labels with <img> and a diagram config asking for HTML labels load nothing from elsewhere', async ({ page }) => {
+test('diagram labels with <img>, and diagrams whose config or front matter ask for HTML labels, load nothing from elsewhere', async ({ page }) => {
   const requested: string[] = []
   const tracker = createServer((request, response) => {
     requested.push(request.url ?? '')
@@ -23,8 +23,9 @@ test('diagram labels with <img> and a diagram config asking for HTML labels load
         'flowchart TD',
         `  C["<img src='${pixel('directive')}'> Again"] --> D[End]`,
       ],
+      ['---', 'config:', '  htmlLabels: true', '  flowchart:', '    htmlLabels: true', '---', 'flowchart LR', `  E["<img src='${pixel('front-matter')}'> Third"] --> F[End]`],
     ]
-    const answer = ['Two diagrams:', ...diagrams.map((lines) => ['```mermaid', ...lines, '```'].join('\n'))].join('\n\n')
+    const answer = ['Three diagrams:', ...diagrams.map((lines) => ['```mermaid', ...lines, '```'].join('\n'))].join('\n\n')
 
     await page.goto('/')
     const email = `mermaid-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
@@ -46,11 +47,12 @@ test('diagram labels with <img> and a diagram config asking for HTML labels load
     await waitForHydration(page)
 
     const drawings = page.getByRole('article', { name: 'Answer' }).locator('[data-mermaid]').getByRole('img', { name: 'Diagram' })
-    await expect(drawings).toHaveCount(2, { timeout: 20_000 })
+    await expect(drawings).toHaveCount(3, { timeout: 20_000 })
     for (const drawing of await drawings.all()) await expect(drawing.locator('svg g.node').first()).toBeVisible()
     // The labels' words are there, as text; no element that loads anything (the locator looks into the shadow roots).
     await expect(drawings.first()).toContainText('Hello')
     await expect(drawings.nth(1)).toContainText('Again')
+    await expect(drawings.nth(2)).toContainText('Third')
     await expect(drawings.locator('img, image, foreignObject')).toHaveCount(0)
     // Everything the page asked for so far has been asked (a fetch of the page's own after the drawing).
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
