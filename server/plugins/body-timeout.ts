@@ -25,6 +25,8 @@ export default fp(
       if (!hasBody(request)) return
       const raw = request.raw
       const socket = raw.socket
+      // inject() has no socket to count (and no slow client).
+      if (typeof socket?.bytesRead !== 'number') return
       const startedAt = Date.now()
       let lastBytes = socket.bytesRead
       const timer = setInterval(() => {
