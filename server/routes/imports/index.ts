@@ -94,12 +94,17 @@ export default async function importRoutes(app: FastifyInstance) {
       part.file.resume()
       throw new AppError(409, 'IMPORT_RUNNING', 'An import is already running: wait for it to finish.')
     }
+    // Nothing of it was imported: the claim goes, as if it had never been sent.
+    const unclaim = () => app.db.deleteFrom('imports').where('id', '=', row.id).execute().catch((deleteError: unknown) => request.log.error({ err: deleteError, importId: row.id }, 'imports: could not remove a refused import'))
+    // The upload goes to disk as it arrives (never whole in memory); the import reads it from there.
+    const dir = await mkdtemp(join(tmpdir(), 'chat-import-')).catch(async (error: unknown) => {
+      part.file.resume()
+      await unclaim()
+      throw error
+    })
     // The claim stays fresh while a long upload (and a zip's inflating) goes on.
     const touch = () => app.db.updateTable('imports').set({ updated_at: Date.now() }).where('id', '=', row.id).execute()
     const heartbeat = setInterval(() => void touch().catch(() => undefined), PROGRESS_INTERVAL_MS * 4)
-
-    // The upload goes to disk as it arrives (never whole in memory); the import reads it from there.
-    const dir = await mkdtemp(join(tmpdir(), 'chat-import-'))
     const path = join(dir, 'export')
     let jsonPath = path
     let size = 0
@@ -142,8 +147,7 @@ export default async function importRoutes(app: FastifyInstance) {
       // Not before the stream is done with the file, or it could stay (write-stream.ts).
       await whenClosed(out)
       await rm(dir, { recursive: true, force: true })
-      // Nothing of it was imported: the claim goes, as if it had never been sent.
-      await app.db.deleteFrom('imports').where('id', '=', row.id).execute().catch((deleteError: unknown) => request.log.error({ err: deleteError, importId: row.id }, 'imports: could not remove a refused import'))
+      await unclaim()
       throw error
     }
     clearInterval(heartbeat)
