@@ -480,7 +480,7 @@ function oidcConfig(config: RawConfig): AppConfig['auth']['oidc'] {
  * The only hosts pages load images from besides themselves: a message can then never make a
  * reader's browser fetch an image from a host it names (a tracking pixel in a diagram's label).
  * GitHub's avatars when GitHub sign-in is on (Enterprise Server serves them from its own host or
- * its avatars. subdomain), and AVATAR_ORIGINS.
+ * from its `avatars.` subdomain), and AVATAR_ORIGINS.
  */
 function avatarOrigins(config: RawConfig): string[] {
   const origins = new Set<string>()

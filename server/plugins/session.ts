@@ -100,7 +100,7 @@ export default fp(
   async function session(app, options: { config: AppConfig; now?: () => number }) {
     const { config } = options
     const now = options.now ?? Date.now
-    const users = createUserStore(app.db, { now, policy: config.operators })
+    const users = createUserStore(app.db, { now, policy: config.operators, avatarOrigins: config.avatarOrigins })
     const apiTokens = createApiTokenStore(app.db, now)
     const signInHandlers: Array<(input: SignInHookInput) => Promise<void>> = []
 

@@ -30,7 +30,8 @@ t.test('GET /auth/github redirects to GitHub with state and an S256 PKCE challen
 })
 
 t.test('the callback signs the GitHub user in and redirects home; signing in again is the same user', async (t) => {
-  const { app, github } = await githubApp(t)
+  // The fake stands in for github.com on a loopback address, so github.com's avatar host is named.
+  const { app, github } = await githubApp(t, {}, { AVATAR_ORIGINS: 'https://avatars.githubusercontent.com' })
   const first = await signInWithGitHub(app)
   t.equal(first.res.statusCode, 302)
   t.equal(first.res.headers.location, '/')

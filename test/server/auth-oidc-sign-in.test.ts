@@ -26,7 +26,8 @@ t.test('GET /auth/oidc redirects to the discovered authorization endpoint with s
 })
 
 t.test('the callback signs the claimed user in; signing in again later is the same user', async (t) => {
-  const flow = await oidcApp(t)
+  // The provider's picture host is one the pages may load images from.
+  const flow = await oidcApp(t, { AVATAR_ORIGINS: 'https://id.example.org' })
   const done = await signInWithOidc(flow)
   t.same(done, { status: 302, location: '/', cacheControl: 'no-store' })
   const session = await currentSession(flow)
@@ -49,6 +50,16 @@ t.test('the callback signs the claimed user in; signing in again later is the sa
   t.equal(again.user.id, session.user.id, 'same subject, same user')
   t.equal(again.user.name, 'Rear Admiral Grace Hopper', 'the profile is refreshed')
   t.equal(flow.op.discoveryRequests, 1, 'discovery is cached for the process')
+})
+
+t.test('an avatar on a host the pages may not load images from is not shown (the initials are)', async (t) => {
+  const flow = await oidcApp(t)
+  await signInWithOidc(flow)
+  const user = (await currentSession(flow)).user
+  t.equal(user.name, 'Grace Hopper')
+  t.equal(user.avatar, null, 'https://id.example.org is not in AVATAR_ORIGINS: the browser would refuse the image and show a blank')
+  const row = await flow.app.db.selectFrom('users').select('avatar').where('id', '=', user.id).executeTakeFirstOrThrow()
+  t.equal(row.avatar, 'https://id.example.org/avatars/grace.png', 'the picture is kept: adding the host to AVATAR_ORIGINS shows it')
 })
 
 t.test('a name falls back to preferred_username, then email', async (t) => {

@@ -40,7 +40,20 @@ export type UserRow = Selectable<UsersTable>
 
 const OPEN_POLICY: AccessPolicy = { adminEmails: [], signup: 'open', signupDomains: [] }
 
-export function createUserStore(db: Kysely<Database>, options: { now?: () => number; policy?: AccessPolicy } = {}) {
+/**
+ * The avatar a page may show: one on a host the pages' image policy allows, else none (the account
+ * button then draws the initials instead of an image the browser would refuse and leave blank).
+ */
+function shownAvatar(avatar: string | null, origins: readonly string[] | undefined): string | null {
+  if (avatar === null || origins === undefined) return avatar
+  try {
+    return origins.includes(new URL(avatar).origin) ? avatar : null
+  } catch {
+    return null
+  }
+}
+
+export function createUserStore(db: Kysely<Database>, options: { now?: () => number; policy?: AccessPolicy; avatarOrigins?: readonly string[] } = {}) {
   const now = options.now ?? Date.now
   const policy = options.policy ?? OPEN_POLICY
 
@@ -48,7 +61,7 @@ export function createUserStore(db: Kysely<Database>, options: { now?: () => num
     db.selectFrom('users').selectAll().where('provider', '=', identity.provider).where('provider_id', '=', identity.providerId)
 
   function toUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'avatar' | 'username' | 'provider' | 'is_admin' | 'email_verified'>): User {
-    const user: User = { id: row.id, name: row.name, email: row.email, avatar: row.avatar, username: row.username, provider: row.provider }
+    const user: User = { id: row.id, name: row.name, email: row.email, avatar: shownAvatar(row.avatar, options.avatarOrigins), username: row.username, provider: row.provider }
     if (Number(row.is_admin) === 1 || isAdminEmail(policy, { provider: row.provider, email: row.email, emailVerified: Number(row.email_verified) === 1 })) user.admin = true
     return user
   }
