@@ -136,6 +136,8 @@ export const ConfigSchema = Type.Object({
   /** Uploads per client address per minute, and MB per hour a client address may upload for visitors who have not signed in. */
   IP_UPLOAD_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
   IP_UPLOAD_ANONYMOUS_MB_PER_HOUR: Type.Number({ minimum: 0.001, maximum: 1_000_000, default: 100 }),
+  /** MB per hour that visitors who have not signed in may upload in all, from every address together. */
+  UPLOAD_ANONYMOUS_MB_PER_HOUR: Type.Number({ minimum: 0.001, maximum: 10_000_000, default: 2048 }),
   /** A request body (an upload, an import, any) must arrive within this long, and at least at this rate over every window. */
   BODY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 86_400_000, default: 600_000 }),
   BODY_MIN_BYTES_PER_S: Type.Integer({ minimum: 1, maximum: 1_073_741_824, default: 1024 }),
@@ -265,6 +267,8 @@ export interface UploadsConfig {
   ipPerMinute: number
   /** Bytes per hour one client address may upload for visitors who have not signed in. */
   ipAnonymousBytesPerHour: number
+  /** Bytes per hour that visitors who have not signed in may upload in all (every address together). */
+  anonymousBytesPerHour: number
   /** Characters of an attached file's text the model gets. */
   textMaxChars: number
   /** TEXT_ONLY_MODELS: model names (with * wildcards) that get a note instead of an image. */
@@ -406,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFilesPerOwner: config.UPLOAD_MAX_FILES_PER_OWNER,
       ipPerMinute: config.IP_UPLOAD_RATE_LIMIT_PER_MINUTE,
       ipAnonymousBytesPerHour: Math.round(config.IP_UPLOAD_ANONYMOUS_MB_PER_HOUR * 1024 * 1024),
+      anonymousBytesPerHour: Math.round(config.UPLOAD_ANONYMOUS_MB_PER_HOUR * 1024 * 1024),
       textMaxChars: config.ATTACHMENT_TEXT_MAX_CHARS,
       textOnlyModels: config.TEXT_ONLY_MODELS ? list(config.TEXT_ONLY_MODELS) : [],
       s3: config.S3_BUCKET

@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { remember, visitor, type Visitor } from '../helpers/chat.ts'
+import { signUp } from '../helpers/session.ts'
 
 const { app, config } = await buildApp(t, {
   IP_UPLOAD_RATE_LIMIT_PER_MINUTE: '5',
@@ -47,6 +48,19 @@ t.test('cookieless visitors of one address share its bytes an hour, also when th
   refused(t, results.find((res) => res.statusCode === 429)!, 429, 'UPLOAD_BYTES_LIMITED', /reached the limit of 10\.2 KB an hour\. Sign in, or try again in \d+ seconds\./)
   t.equal(stored().length - before, 3, 'only the uploads that fit are stored')
   t.equal((await upload(visitor(), '192.0.2.2', 'b'.repeat(3000))).statusCode, 201, 'another address has its own')
+})
+
+t.test('visitors who have not signed in share one budget of bytes an hour across every address; a signed-in user is not counted', async (t) => {
+  // A server of its own: 20,971 bytes an hour in all, each address its 10,485.
+  const { app: server } = await buildApp(t, { IP_UPLOAD_ANONYMOUS_MB_PER_HOUR: '0.01', UPLOAD_ANONYMOUS_MB_PER_HOUR: '0.02' })
+  for (const address of ['192.0.2.10', '192.0.2.11']) {
+    for (let i = 0; i < 3; i++) t.equal((await upload(visitor(), address, 'c'.repeat(3000), server)).statusCode, 201, `${address}: upload ${i + 1} fits`)
+  }
+  const third = await upload(visitor(), '192.0.2.12', 'c'.repeat(3000), server)
+  refused(t, third, 429, 'UPLOAD_BYTES_LIMITED', /Uploads by visitors who have not signed in reached this server's limit of 20\.5 KB an hour\. Sign in, or try again in \d+ seconds\./)
+  const member = visitor()
+  member.cookie = (await signUp(server, 'member@example.com')).cookie
+  t.equal((await upload(member, '192.0.2.12', 'c'.repeat(3000), server)).statusCode, 201, 'a signed-in user uploads from the same address')
 })
 
 t.test('uploads per address per minute, whoever makes them', async (t) => {

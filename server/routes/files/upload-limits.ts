@@ -1,7 +1,8 @@
 // What one visitor and one client address may upload, on top of the per-owner byte quota: uploads
 // per address per minute (a visitor without a cookie is a new owner on every request, so the address
-// is what bounds a script), bytes per address per hour for visitors who have not signed in, and files
-// per owner (not yet sent, and in all: a day of one-byte uploads is still thousands of rows and files).
+// is what bounds a script), bytes per hour for visitors who have not signed in (per address, and all
+// of them together), and files per owner (not yet sent, and in all: a day of one-byte uploads is
+// still thousands of rows and files).
 // Counted in Redis when replicas share one, like the chat limits.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../../shared/errors.ts'
@@ -13,12 +14,20 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 export function uploadLimits(app: FastifyInstance) {
-  const { maxBytes, maxUnsentFiles, maxFilesPerOwner, ipPerMinute, ipAnonymousBytesPerHour } = app.files.limits
+  const { maxBytes, maxUnsentFiles, maxFilesPerOwner, ipPerMinute, ipAnonymousBytesPerHour, anonymousBytesPerHour } = app.files.limits
   const perIp = app.attemptCounter('upload-ip', { max: ipPerMinute, windowMs: MINUTE })
-  const budgetOptions = { maxBytes: ipAnonymousBytesPerHour, windowMs: HOUR }
-  const anonymousBytesPerIp = app.shared
-    ? createRedisByteBudget(app.shared.redis, `${app.shared.prefix}budget:upload-bytes-ip:`, budgetOptions)
-    : createMemoryByteBudget(budgetOptions)
+  const budget = (name: string, maxBytes: number) =>
+    app.shared ? createRedisByteBudget(app.shared.redis, `${app.shared.prefix}budget:${name}:`, { maxBytes, windowMs: HOUR }) : createMemoryByteBudget({ maxBytes, windowMs: HOUR })
+  const anonymousBytesPerIp = budget('upload-bytes-ip', ipAnonymousBytesPerHour)
+  // Every address together: many addresses (a botnet, a cloud's range) each within its own budget
+  // still cannot fill the disk with uploads nobody signed in for.
+  const anonymousBytesInAll = budget('upload-bytes-anonymous', anonymousBytesPerHour)
+  const ALL = 'all'
+  const refuseBytes = (reply: FastifyReply, waitMs: number, message: (seconds: number) => string): never => {
+    const seconds = Math.ceil(waitMs / 1000)
+    reply.header('retry-after', String(seconds))
+    throw new AppError(429, 'UPLOAD_BYTES_LIMITED', message(seconds))
+  }
   // Uploads of an owner on their way in (in this process), until their row exists or they fail.
   const pending = new Map<string, number>()
   const addPending = (ownerId: string, count: number) => {
@@ -48,20 +57,22 @@ export function uploadLimits(app: FastifyInstance) {
         reserved = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxBytes) : maxBytes
         const waitMs = await anonymousBytesPerIp.reserve(ip, reserved)
         if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000)
-          reply.header('retry-after', String(seconds))
-          throw new AppError(
-            429,
-            'UPLOAD_BYTES_LIMITED',
-            `Uploads from your network by visitors who have not signed in reached the limit of ${formatBytes(ipAnonymousBytesPerHour)} an hour. Sign in, or try again in ${seconds} seconds.`,
-          )
+          refuseBytes(reply, waitMs, (seconds) => `Uploads from your network by visitors who have not signed in reached the limit of ${formatBytes(ipAnonymousBytesPerHour)} an hour. Sign in, or try again in ${seconds} seconds.`)
+        }
+        const waitAllMs = await anonymousBytesInAll.reserve(ALL, reserved)
+        if (waitAllMs > 0) {
+          await anonymousBytesPerIp.adjust(ip, -reserved)
+          refuseBytes(reply, waitAllMs, (seconds) => `Uploads by visitors who have not signed in reached this server's limit of ${formatBytes(anonymousBytesPerHour)} an hour. Sign in, or try again in ${seconds} seconds.`)
         }
       }
       addPending(ownerId, 1)
       return {
         async settle(receivedBytes) {
           addPending(ownerId, -1)
-          if (reserved > 0) await anonymousBytesPerIp.adjust(ip, Math.min(receivedBytes, maxBytes) - reserved)
+          if (reserved > 0) {
+            const delta = Math.min(receivedBytes, maxBytes) - reserved
+            await Promise.all([anonymousBytesPerIp.adjust(ip, delta), anonymousBytesInAll.adjust(ALL, delta)])
+          }
         },
       }
     },
