@@ -37,6 +37,22 @@ export function cutNote(maxChars: number): { type: 'text'; text: string } {
   return { type: 'text', text: `*[Cut here: a message may hold at most ${maxChars.toLocaleString('en-US')} characters, and this one went on beyond that.]*` }
 }
 
+/** How far back from the limit a cut looks for the end of a paragraph, then of a word. */
+const PARAGRAPH_LOOKBACK = 2_000
+const WORD_LOOKBACK = 200
+
+/**
+ * Where to cut `text` at most `limit` characters in: after the last paragraph close enough to the
+ * limit, else after the last word, else at the limit (never inside a surrogate pair). A cut in
+ * the middle of a word ("Paragr") reads as a bug.
+ */
+function readableEnd(text: string, limit: number): number {
+  const paragraph = text.lastIndexOf('\n\n', limit - 2)
+  if (paragraph > 0 && paragraph >= limit - PARAGRAPH_LOOKBACK) return paragraph + 2
+  for (let i = limit; i > 0 && i >= limit - WORD_LOOKBACK; i--) if (/\s/.test(text[i] ?? '')) return i
+  return /[\uD800-\uDBFF]/.test(text[limit - 1] ?? '') ? limit - 1 : limit
+}
+
 /** The first `maxChars` of the parts: the part at the border is cut, the ones after it are left out. */
 function firstChars(parts: readonly Part[], maxChars: number): Part[] {
   const kept: Part[] = []
@@ -48,9 +64,9 @@ function firstChars(parts: readonly Part[], maxChars: number): Part[] {
       left -= size
       continue
     }
-    // A tool card is whole or not at all; a text is cut (never inside a surrogate pair).
+    // A tool card is whole or not at all; a text is cut where a reader would stop.
     if (isText(part) && left > 0) {
-      const end = /[\uD800-\uDBFF]/.test(part.text[left - 1] ?? '') ? left - 1 : left
+      const end = readableEnd(part.text, left)
       if (end > 0) kept.push({ ...part, text: part.text.slice(0, end) })
     }
     break
