@@ -7,6 +7,7 @@ import type { Visitor } from '../helpers/chat.ts'
 import { importEnded, sendExport, signedIn } from '../helpers/imports.ts'
 import { listenForFetch } from '../helpers/uploads.ts'
 import { chatGptLine, chatGptNodes, claudeVersions, messagesInNodes } from '../fixtures/imports/shapes.ts'
+import { orderedId } from '../../server/services/imports/ordered-id.ts'
 
 /** The longest /healthz may take while an import runs (the code before this test held it about 3 s or more at these sizes). */
 const MAX_GAP_MS = 1500
@@ -14,6 +15,13 @@ const MAX_GAP_MS = 1500
 const VERSIONS = 12_000
 const LINE = 20_000
 const NODES = 200_000
+
+t.test('ids made for imported messages ascend, many in one millisecond too, and are UUIDs', async (t) => {
+  const ids = Array.from({ length: 10_000 }, orderedId)
+  t.ok(ids.every((id, index) => index === 0 || ids[index - 1]! < id), 'each after the one before')
+  t.equal(new Set(ids).size, ids.length, 'no two alike')
+  t.ok(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)), 'UUID version 7')
+})
 
 t.test('imports of the shapes that held the event loop', async (t) => {
   const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0' })
@@ -67,6 +75,9 @@ t.test('imports of the shapes that held the event loop', async (t) => {
     t.ok(inOneLine(messages), 'each the child of the one before')
     t.same(JSON.parse(messages.at(-1)!.parts), [{ type: 'text', text: `Message ${LINE - 1}` }])
     t.equal(messages.at(-1)!.role, LINE % 2 === 0 ? 'assistant' : 'user')
+    // Random ids put each row on a random page of the id indexes: past SQLite's page cache every row
+    // read one back from disk, and the import's cost per row grew with the database.
+    t.ok(messages.every((message, index) => index === 0 || messages[index - 1]!.id < message.id), 'ids ascend in the order the messages are written')
   })
 
   t.test('a ChatGPT mapping of very many nodes, nearly all empty', async (t) => {

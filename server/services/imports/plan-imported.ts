@@ -4,7 +4,7 @@
 // showed, and for a chat with versions the marks a forked chat is read by (chat-tree.ts). Every
 // step is one pass over the messages, whatever the tree's shape (a parent with 40,000 children
 // once took 28 s here, copying its list of children for each of them).
-import { randomUUID } from 'node:crypto'
+import { orderedId } from './ordered-id.ts'
 import type { ImportedChat } from './imported-chat.ts'
 import { capParts } from '../chats/message-size.ts'
 
@@ -34,7 +34,7 @@ export function planImported(chat: ImportedChat, maxMessageChars: number): { cha
   const ids = new Map<string, string>()
   const parentOf = new Map<string, string | null>()
   for (const message of chat.messages) {
-    ids.set(message.sourceId, randomUUID())
+    ids.set(message.sourceId, orderedId())
     parentOf.set(message.sourceId, message.parentSourceId)
   }
   // Versions: the children of each parent ('' for first messages), in order of writing.
