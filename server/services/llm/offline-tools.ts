@@ -138,14 +138,18 @@ export function offlineToolAnswer(prompt: LanguageModelV4Prompt): string {
 }
 
 /**
- * Text that Markdown shows as it is: each character that could start Markdown syntax escaped, but
- * not inside an address (Markdown links an address as it stands, where an escape would show).
+ * Text that Markdown shows as it is: each character that could start inline Markdown syntax
+ * escaped (emphasis, code, links and images, HTML, strikethrough, entities), but not inside an
+ * address (Markdown links an address as it stands, where an escape would show). The text always
+ * stands mid-line (after a bold title, or in a sentence) and is folded onto one line, so block
+ * syntax (`#`, `-`, `+`, `1.` at a line's start) cannot arise and stays unescaped: a copied
+ * answer reads "Tea - Wikipedia", not "Tea \- Wikipedia".
  */
 const asText = (text: unknown) =>
   String(text)
     .replace(/\s+/g, ' ')
     .split(/((?:https?:\/\/|www\.)\S+)/)
-    .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, '\\$&')))
+    .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/[\\`*_[\]<>|~&]/g, '\\$&')))
     .join('')
 
 function describe(result: Result): string {
