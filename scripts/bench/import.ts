@@ -99,6 +99,17 @@ async function timedRequests(origin: string, cookie: string, until: () => boolea
   return times
 }
 
+/**
+ * The longest the app's event loop was held since the last call, in ms: prom-client's
+ * `nodejs_eventloop_lag_max_seconds` (monitorEventLoopDelay, reset at every scrape). Measured in
+ * the app itself, so unlike /healthz's answer time it does not count waiting for a CPU.
+ */
+async function eventLoopHoldMs(origin: string): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`)).text()
+  const value = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1]
+  return value === undefined ? Number.NaN : Number(value) * 1000
+}
+
 /** Imports `file` for the account of `cookie` while /healthz is asked one request after the other. */
 async function importShape(origin: string, cookie: string, file: string) {
   let running = true
@@ -110,6 +121,7 @@ async function importShape(origin: string, cookie: string, file: string) {
       longest = Math.max(longest, performance.now() - started)
     }
   })()
+  await eventLoopHoldMs(origin)
   const started = performance.now()
   try {
     const form = new FormData()
@@ -121,7 +133,7 @@ async function importShape(origin: string, cookie: string, file: string) {
       await new Promise((resolve) => setTimeout(resolve, 100))
       view = (await (await fetch(`${origin}/api/import/${String(view.id)}`, { headers: { cookie } })).json()) as Record<string, unknown>
     }
-    return { view, seconds: (performance.now() - started) / 1000, longest }
+    return { view, seconds: (performance.now() - started) / 1000, longest, hold: await eventLoopHoldMs(origin) }
   } finally {
     running = false
     await pinger
@@ -130,8 +142,8 @@ async function importShape(origin: string, cookie: string, file: string) {
 
 async function shapes(origin: string, dir: string, pid: number) {
   console.log(`\n## Shapes that once held the event loop (${SHAPE_PERCENT} % of the probe's sizes)\n`)
-  console.log('| shape | size | file | result | import | longest /healthz | app memory growth |')
-  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  console.log('| shape | size | file | result | import | longest event-loop hold (the app’s own) | longest /healthz | app memory growth |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
   let account = 0
   for (const shape of SHAPES) {
     const full = Math.max(2, Math.round((shape.full * SHAPE_PERCENT) / 100))
@@ -145,12 +157,12 @@ async function shapes(origin: string, dir: string, pid: number) {
       const before = memoryOf(pid).rss
       let peak = before
       const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100)
-      const { view, seconds, longest } = await importShape(origin, cookie, file).finally(() => clearInterval(sampler))
+      const { view, seconds, longest, hold } = await importShape(origin, cookie, file).finally(() => clearInterval(sampler))
       times.push(seconds)
-      console.log(`| ${shape.name} | ${count.toLocaleString('en-US')} ${shape.unit} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${String(view.status)}, ${String(view.imported)} imported | ${seconds.toFixed(1)} s | ${longest.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(0)} MB |`)
+      console.log(`| ${shape.name} | ${count.toLocaleString('en-US')} ${shape.unit} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${String(view.status)}, ${String(view.imported)} imported | ${seconds.toFixed(1)} s | ${hold.toFixed(0)} ms | ${longest.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(0)} MB |`)
       rmSync(file, { force: true })
     }
-    console.log(`| ${shape.name}: full size against half | ×2 | | | ×${(times[1]! / times[0]!).toFixed(2)} | | |`)
+    console.log(`| ${shape.name}: full size against half | ×2 | | | ×${(times[1]! / times[0]!).toFixed(2)} | | | |`)
   }
 }
 
