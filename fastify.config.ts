@@ -1,4 +1,4 @@
-// The one place that reads process.env (DESIGN §2, §8.4). Everything else receives the typed
+// The one place that reads process.env (docs/architecture.md). Everything else receives the typed
 // object returned by loadConfig(), so tests can build an app from a plain object.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
@@ -207,7 +207,7 @@ export interface AppConfig {
   /** MESSAGE_STORED_MAX_CHARS: what one stored message may hold (messageMaxChars is never above it). */
   messageStoredMaxChars: number
   sendRateLimitPerMinute: number
-  /** What a visitor may do, per owner and per client address (DESIGN §4). */
+  /** What a visitor may do, per owner and per client address. */
   limits: {
     chatCreatePerMinute: number
     ipChatCreatePerMinute: number
@@ -235,13 +235,13 @@ export interface AppConfig {
   imports: { maxBytes: number }
   /** How slowly a request body may arrive before the request ends with 408. */
   body: { timeoutMs: number; minBytesPerSecond: number; rateWindowMs: number }
-  /** The operator's side (issue 19): who gets in, quotas, retention. */
+  /** The operator's side: who gets in, quotas, retention. */
   operators: OperatorsConfig
   /** Project root: where vite.config.ts and dist/ live. */
   root: string
 }
 
-/** Model providers (DESIGN §5). The offline model is always available and needs nothing. */
+/** Model providers. The offline model is always available and needs nothing. */
 export interface LlmConfig {
   openai: { baseUrl: string; apiKey: string | undefined; models: string[] | undefined } | null
   /** thinkingBudget: extended thinking's token budget for answers (titles never think); undefined: off. */
@@ -293,7 +293,7 @@ export interface OperatorsConfig {
   retentionSweepIntervalMs: number
 }
 
-/** Tools an answer may call (DESIGN §5). */
+/** Tools an answer may call. */
 export interface ToolsConfig {
   /** Built-in tools on offer. */
   offered: Array<(typeof BUILT_IN_TOOL_NAMES)[number]>

@@ -1,4 +1,4 @@
-// pino options (DESIGN §2): JSON when stdout is not a terminal, pretty when it is and pino-pretty
+// pino options: JSON when stdout is not a terminal, pretty when it is and pino-pretty
 // is installed (a development dependency); cookies and credentials never reach the log.
 import { createRequire } from 'node:module'
 import type { FastifyServerOptions } from 'fastify'

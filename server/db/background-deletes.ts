@@ -1,4 +1,4 @@
-// Deleting chats on SQLite in a worker thread of its own (issue 20). A chat's messages leave the
+// Deleting chats on SQLite in a worker thread of its own. A chat's messages leave the
 // search index as they go, and FTS5 merges the index's segments every so many pages written, in
 // whichever statement comes then: 9–38 ms at a time on one thread that every request shares (the
 // hold moved, it never went away, with any batch size or merge setting). On a connection of its

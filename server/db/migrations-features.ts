@@ -24,7 +24,7 @@ export const featureMigrations: Record<string, Migration> = {
       await db.schema.dropTable('files').execute()
     },
   },
-  // Conversations as trees (issue 17), first step: each message names its parent (null for a
+  // Conversations as trees, first step: each message names its parent (null for a
   // chat's first) and each chat its current leaf, the last message of the branch it shows. A chat
   // written before is one straight branch: each message's parent is the one before it by seq.
   '0007_message_tree': {
@@ -98,7 +98,7 @@ export const featureMigrations: Record<string, Migration> = {
       await db.schema.alterTable('chats').dropColumn('forked').execute()
     },
   },
-  // The personal layer (issue 18): settings per owner (a user, or an anonymous visitor until sign-in),
+  // The personal layer: settings per owner (a user, or an anonymous visitor until sign-in),
   // projects that group chats and hold instructions, and on chats their own system prompt, their
   // project, pins, archiving, and where an imported chat came from (so a re-import adds no copy).
   '0009_personal_layer': {
@@ -137,7 +137,7 @@ export const featureMigrations: Record<string, Migration> = {
       await db.schema.dropTable('settings').execute()
     },
   },
-  // Imports of ChatGPT, Claude and our own exports (issue 18): each runs in the background and
+  // Imports of ChatGPT, Claude and our own exports: each runs in the background and
   // writes its progress here, so any replica can answer how it goes.
   '0010_imports': {
     async up(db: Kysely<unknown>) {
@@ -163,7 +163,7 @@ export const featureMigrations: Record<string, Migration> = {
       await db.schema.dropTable('imports').execute()
     },
   },
-  // A project's files (issue 18): their text is given to every chat of the project. Such a file
+  // A project's files: their text is given to every chat of the project. Such a file
   // belongs to its project (project_id) and to no chat.
   '0011_project_files': {
     async up(db: Kysely<unknown>) {

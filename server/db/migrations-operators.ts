@@ -1,4 +1,4 @@
-// The operator's side (issue 19): administrators, disabled accounts, usage and quotas, the audit
+// The operator's side: administrators, disabled accounts, usage and quotas, the audit
 // log, personal API tokens, and the lock that lets one replica sweep old data per period.
 import type { Kysely, Migration } from 'kysely'
 

@@ -1,4 +1,4 @@
-// Speed that does not depend on how much is stored (issue 20): indexes that let one owner's lists
+// Speed that does not depend on how much is stored: indexes that let one owner's lists
 // be read without walking other owners' chats. Found with `npm run bench:history` (its query plans):
 // the sidebar's history went through chats_project (every owner's chats outside projects, newest
 // first) and the pinned chats scanned the whole chats table.

@@ -1,4 +1,4 @@
-// SQLite's search index keyed by owner (issue 20). Migration 0003 indexed every owner's titles and
+// SQLite's search index keyed by owner. Migration 0003 indexed every owner's titles and
 // messages as one list per word, so a search for a word walked the newer rows of every owner: a
 // light user's common word took 370 ms next to a history of 1,000,000 messages, and bm25 counted
 // the word in the whole index on each search. Now each indexed word carries its owner's tag

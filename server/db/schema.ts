@@ -1,4 +1,4 @@
-// Table types for Kysely. Timestamps are milliseconds since the epoch (DESIGN §5).
+// Table types for Kysely. Timestamps are milliseconds since the epoch.
 import type { Generated } from 'kysely'
 
 export interface UsersTable {

@@ -1,4 +1,4 @@
-// What the OpenAPI document says about each /api route beyond its schemas (issue 19): a summary, a
+// What the OpenAPI document says about each /api route beyond its schemas: a summary, a
 // tag, the errors it can answer with, and examples. Kept in one table beside the routes instead of
 // inside each: the route files stay about behaviour, and the coverage test reads this table to
 // check that no route goes undocumented.

@@ -1,4 +1,4 @@
-// SPEC §8: bot user agents never get a rendered error page; their errors are only logged.
+// Bot user agents never get a rendered error page (docs/product-contract.md); their errors are only logged.
 import fp from 'fastify-plugin'
 import { isbot } from 'isbot'
 

@@ -1,7 +1,7 @@
-// Which build is running (DESIGN §1, SPEC §4): `npm run build` writes dist/build.json with an id
-// derived from the client bundle's content, so replicas built from the same sources agree and a
-// rebuild that changes nothing the browser runs does not make open pages reload. Development (and a
-// build without the file) gets an id per process.
+// Which build is running (the update check, docs/product-contract.md): `npm run build` writes
+// dist/build.json with an id derived from the client bundle's content, so replicas built from the
+// same sources agree and a rebuild that changes nothing the browser runs does not make open pages
+// reload. Development (and a build without the file) gets an id per process.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Chats (DESIGN §5): the store, the answers running right now, and the rules around them: the
+// Chats: the store, the answers running right now, and the rules around them: the
 // anonymous owner's chats move to the user on sign-in; answers interrupted by a crash are marked
 // partial (at start-up for a single process; with Redis, by whichever replica notices the writer's
 // lease ran out); shutdown waits (bounded) for running answers and stores what they have.

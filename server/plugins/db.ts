@@ -1,4 +1,4 @@
-// The database (DESIGN §5): SQLite through better-sqlite3 by default (a file under ./data), or
+// The database: SQLite through better-sqlite3 by default (a file under ./data), or
 // PostgreSQL when DATABASE_URL is set. Migrations run at start-up; /readyz checks both.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -105,7 +105,7 @@ const STATEMENT_CACHE_SIZE = 500
 
 /**
  * Kysely prepares every query anew; preparing was 4 % of a chat page's server render (a CPU
- * profile, issue 20). A statement is reusable once it has run, and the app never iterates one
+ * profile). A statement is reusable once it has run, and the app never iterates one
  * (Kysely's stream()), so each SQL text keeps its statement.
  */
 function withStatementCache(database: import('better-sqlite3').Database) {

@@ -1,4 +1,4 @@
-// One error handler and one not-found handler for the whole app (DESIGN §2, SPEC §8).
+// One error handler and one not-found handler for the whole app (docs/architecture.md, docs/product-contract.md).
 // API errors are JSON `{ statusCode, code, message }`; 5xx never reveal their cause, which is
 // logged with the request id. Page paths are all routed to the renderer, so a not-found here is
 // an API path, an asset, or a non-GET method.

@@ -1,4 +1,4 @@
-// Files users attach (issue 16): decorates `app.files` with the rows (file-store.ts) and the
+// Files users attach: decorates `app.files` with the rows (file-store.ts) and the
 // storage their bytes live in (file-storage.ts: the disk under UPLOADS_DIR).
 import fp from 'fastify-plugin'
 import type { AppConfig, UploadsConfig } from '../../fastify.config.ts'

@@ -1,6 +1,7 @@
-// Icon sets (DESIGN §1, SPEC §7): installed @iconify-json/* collections, an lru-cache, and the
-// upstream icon service (ICONS_UPSTREAM_URL) for the other collections Iconify publishes. Decorates `app.icons`; the route
-// is server/routes/icons, and server renders draw known icons through `app.icons.peek`.
+// Icon sets (docs/product-contract.md): installed @iconify-json/* collections, an lru-cache, and the
+// upstream icon service (ICONS_UPSTREAM_URL) for the other collections Iconify publishes. Decorates
+// `app.icons`; the route is server/routes/icons, and server renders draw known icons through
+// `app.icons.peek`.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'
 import { createIconStore, type IconStore } from '../services/icons/icon-store.ts'

@@ -1,4 +1,4 @@
-// Model providers (DESIGN §5): decorates `app.llm` with the model registry the chat routes use to
+// Model providers: decorates `app.llm` with the model registry the chat routes use to
 // list models and to get the AI SDK model for a chat.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'

@@ -1,4 +1,4 @@
-// Prometheus metrics (DESIGN §1 ops teams): GET /metrics in the text format, behind a bearer token
+// Prometheus metrics (for operators): GET /metrics in the text format, behind a bearer token
 // when METRICS_TOKEN is set. One registry per app (tests build many apps in one process). The
 // metrics other plugins record into are decorated as `app.metrics`; gauges read their value when
 // scraped (running answers, database pool). Process metrics (CPU, memory, event loop, GC) start

@@ -1,4 +1,4 @@
-// The documented HTTP API (issue 19): an OpenAPI 3.1 document generated from the route schemas
+// The documented HTTP API: an OpenAPI 3.1 document generated from the route schemas
 // (@fastify/swagger) at /api/openapi.json, and an interactive reference (Swagger UI) at /api/docs.
 // Registered before the routes: it learns each route as it is added. Only /api routes are in it;
 // pages, sign-in redirects, health and metrics are not an API for scripts.

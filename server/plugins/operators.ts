@@ -1,4 +1,4 @@
-// The operator's side (issue 19): usage counted per answer, daily token quotas, the audit log of
+// The operator's side: usage counted per answer, daily token quotas, the audit log of
 // administrators' actions, and the scheduled retention sweep (once per period across replicas).
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'

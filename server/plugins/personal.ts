@@ -1,4 +1,4 @@
-// The personal layer (issue 18): each owner's settings and projects. Like chats they belong to the
+// The personal layer: each owner's settings and projects. Like chats they belong to the
 // anonymous visitor until sign-in, then move to the user.
 import fp from 'fastify-plugin'
 import { createSettingsStore, type SettingsStore } from '../services/settings/settings-store.ts'

@@ -1,6 +1,6 @@
-// Shared state for replicas (DESIGN §1: "stateless replicas"). With REDIS_URL set, rate limits and
-// running answers live in Redis, so any replica can serve any request; without it they live in
-// this process, which is right for exactly one process — and start-up says so, once.
+// Shared state for replicas (docs/decisions/0001-sqlite-and-disk-by-default.md). With REDIS_URL
+// set, rate limits and running answers live in Redis, so any replica can serve any request; without
+// it they live in this process, which is right for exactly one process — and start-up says so, once.
 // Sessions need neither: the sealed cookie travels with the browser and revocation is a row in
 // the database every replica reads.
 import fp from 'fastify-plugin'

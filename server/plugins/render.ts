@@ -1,4 +1,4 @@
-// Server rendering (DESIGN §3): @fastify/vite serves the built assets (or Vite's dev server with
+// Server rendering: @fastify/vite serves the built assets (or Vite's dev server with
 // HMR) and gives us the SSR entry and the HTML template; this plugin streams React into that
 // template. The shell is flushed at onShellReady (bots wait for onAllReady), compressed without
 // losing early flush, aborted after a timeout whose timer is cleared when the stream closes.

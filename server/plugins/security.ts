@@ -1,4 +1,4 @@
-// Security headers (DESIGN §2, §3). helmet's headers go on every response; the Content-Security-
+// Security headers. helmet's headers go on every response; the Content-Security-
 // Policy with a per-request nonce only on HTML documents, where React's inline streaming scripts
 // and the colour-mode script need it (reply.documentCsp(), called by the renderer). Everything
 // else (JSON, static files) gets a fixed policy that allows nothing. Both policies are computed
@@ -138,9 +138,9 @@ export default fp(
     app.addHook('onRequest', everyResponse)
     app.decorate('securityHeaders', everyResponse)
 
-    // State-changing requests must come from our own pages (DESIGN §4): the browser tells us with
-    // Sec-Fetch-Site and Origin. Requests without either (curl, server-to-server) carry no ambient
-    // browser credentials worth forging, so they pass.
+    // State-changing requests must come from our own pages (no cross-site request forgery): the
+    // browser tells us with Sec-Fetch-Site and Origin. Requests without either (curl,
+    // server-to-server) carry no ambient browser credentials worth forging, so they pass.
     const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
     app.addHook('onRequest', (request, _reply, done) => {
       if (!UNSAFE.has(request.method)) return done()

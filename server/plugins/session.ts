@@ -1,6 +1,7 @@
-// Sessions (DESIGN §4): a sealed cookie (@fastify/secure-session, libsodium) holds an anonymous
-// owner id for every visitor and, once signed in, a session id whose row in the database can be
-// revoked — so a copied cookie stops working after sign-out, on every replica.
+// Sessions (docs/decisions/0004-sealed-cookie-with-revocable-sessions.md): a sealed cookie
+// (@fastify/secure-session, libsodium) holds an anonymous owner id for every visitor and, once
+// signed in, a session id whose row in the database can be revoked — so a copied cookie stops
+// working after sign-out, on every replica.
 import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 import secureSession from '@fastify/secure-session'

@@ -1,4 +1,4 @@
-// Tools (DESIGN §5): decorates `app.tools` with the registry of tools answers may call.
+// Tools: decorates `app.tools` with the registry of tools answers may call.
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../../fastify.config.ts'
 import { createToolRegistry, type ToolRegistry } from '../services/tools/tool-registry.ts'

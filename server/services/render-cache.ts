@@ -1,4 +1,4 @@
-// Finished server renders, kept to be sent again (issue 20). A page's React markup is a function of
+// Finished server renders, kept to be sent again. A page's React markup is a function of
 // its state alone (the data, the session, the address: everything the browser hydrates from), so a
 // request whose state serializes to the same JSON as an earlier one gets that render's markup
 // without rendering again: a new visitor's home page, a public chat read by many, a chat reopened.

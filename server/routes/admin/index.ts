@@ -1,4 +1,4 @@
-// The admin API (issue 19): users (paged, searchable) and what an administrator may do to them,
+// The admin API: users (paged, searchable) and what an administrator may do to them,
 // usage over the last 30 days, and the audit log of those actions. To anyone who is not an
 // administrator signed in with a browser, every route here is an unknown route (404): the API does
 // not reveal that it exists. Every change is written to the audit log.

@@ -1,4 +1,4 @@
-// Sign in with GitHub (DESIGN §4): authorization code flow with state and PKCE. Registered only when
+// Sign in with GitHub: authorization code flow with state and PKCE. Registered only when
 // GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'

@@ -1,4 +1,4 @@
-// The session endpoints of SPEC §7 and the list of configured sign-in providers.
+// The session endpoints of docs/product-contract.md and the list of configured sign-in providers.
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { AuthProvider, SessionPayload } from '../../../shared/auth.ts'

@@ -1,4 +1,4 @@
-// Local accounts (DESIGN §4): email + password, scrypt, generic errors that do not reveal whether
+// Local accounts: email + password, scrypt, generic errors that do not reveal whether
 // an email is registered, the most common passwords refused at sign-up, rate limits with a clear
 // 429. Failed sign-ins are counted per account *and client address*: someone elsewhere who types
 // wrong passwords for your email locks out only themselves, never you. Every failure for an

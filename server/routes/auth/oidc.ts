@@ -1,4 +1,4 @@
-// Sign in with any OpenID Connect provider (DESIGN §4). Registered only when OIDC_ISSUER,
+// Sign in with any OpenID Connect provider. Registered only when OIDC_ISSUER,
 // OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set; OIDC_NAME is what users see.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'

@@ -1,4 +1,4 @@
-// Build manifest files for the update check (SPEC §4, §7). latest.json is asked often and must
+// Build manifest files for the update check (docs/product-contract.md). latest.json is asked often and must
 // always be fresh; a build's meta never changes, so it is cached for good.
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'

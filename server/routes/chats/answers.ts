@@ -209,7 +209,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
         // The offline demo describes the files as the user sent them (their pixel size and bytes).
         imageMaxSide: modelId === OFFLINE_MODEL_ID ? Infinity : IMAGE_MAX_SIDE,
       })
-      // Custom instructions, then the project's, then the chat's own system prompt (issue 18).
+      // Custom instructions, then the project's, then the chat's own system prompt.
       // A project's files come with its instructions, as text.
       const [{ instructions }, project, projectFiles] = await Promise.all([
         app.settings.get(ownerId),

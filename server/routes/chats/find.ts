@@ -1,4 +1,4 @@
-// The find bar of a chat (issue 20): which messages of the shown branch hold a text, with how many
+// The find bar of a chat: which messages of the shown branch hold a text, with how many
 // follow each, so a long chat's screen loads back to a match it does not show yet.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'

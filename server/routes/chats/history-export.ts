@@ -1,4 +1,4 @@
-// Every chat of the visitor in one file (issue 20: "export of such a history streams"):
+// Every chat of the visitor in one file (streamed, so a big history costs no memory):
 // `GET /api/export` → a JSON array of this app's chat exports (`{ chat, messages }`, each the whole
 // tree, as `GET /api/chats/:id/export?format=json` gives its owner), which `POST /api/import` takes
 // back. Written one chat at a time as the client reads it: memory stays flat for 10,000 chats.

@@ -1,4 +1,4 @@
-// What one visitor may cost (DESIGN §4): chats started and messages sent per minute, per owner and
+// What one visitor may cost: chats started and messages sent per minute, per owner and
 // per client address (a visitor without a cookie is a new owner on every request, so the address is
 // what bounds a script), answers written at once per address, and the bytes an anonymous visitor's
 // chats may hold. Counted in Redis when replicas share one, so three replicas allow what one would.

@@ -1,4 +1,4 @@
-// Uploads (issue 16): POST /api/files takes one file (multipart/form-data, field "file"), decides
+// Uploads: POST /api/files takes one file (multipart/form-data, field "file"), decides
 // its type from its bytes, streams it to storage and counts it against the owner's quota; GET
 // /api/files/:id serves it to its owner (and to readers of the public chat that carries it) so
 // that it can never run as a page of ours: its verified type, nosniff, a sandbox CSP, and a

@@ -1,4 +1,4 @@
-// Liveness and readiness for orchestrators (DESIGN §2). Liveness is only "the process answers";
+// Liveness and readiness for orchestrators. Liveness is only "the process answers";
 // readiness also asks every registered readiness check (the database adds one when it lands).
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'

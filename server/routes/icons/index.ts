@@ -1,4 +1,4 @@
-// GET /api/_nuxt_icon/{collection}.json?icons=a,b (SPEC §7): the requested icons of one collection
+// GET /api/_nuxt_icon/{collection}.json?icons=a,b (docs/product-contract.md): the requested icons of one collection
 // in Iconify JSON, aliases with the icons they lead to, `not_found` for unknown names. Answers are
 // the same for everyone and change only with a new icon set, so browsers and CDNs keep them long.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// Imports of chat histories (issue 18): POST /api/import takes an export (multipart, field "file"),
+// Imports of chat histories: POST /api/import takes an export (multipart, field "file"),
 // keeps it in a temporary file and imports it in the background; GET /api/import/:id says how it
 // goes and, at the end, what it did. Only the importer sees an import (404 to others).
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The models a chat may use and the default (DESIGN §5), for the model picker.
+// The models a chat may use and the default, for the model picker.
 import type { FastifyInstance } from 'fastify'
 import { MODELS_API_PATH, ModelsReplySchema, type ModelsReply } from '../../../shared/models.ts'
 

@@ -1,4 +1,4 @@
-// Every GET that is not an API route or a static file is a page (SPEC §2). The route is resolved
+// Every GET that is not an API route or a static file is a page (docs/product-contract.md). The route is resolved
 // before the first byte so the status is right: 404 for an unknown path, a fatal 404 for a bad
 // parameter, redirects from middleware, 500 when a loader fails.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -62,7 +62,7 @@ async function firstChatListPage(request: FastifyRequest, state: PageState): Pro
   }
 }
 
-/** SPEC §8: a bot gets the status and a minimal body, never a rendered error page. */
+/** A bot gets the status and a minimal body, never a rendered error page (docs/product-contract.md). */
 function sendBotError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
   request.log.info({ bot: true, statusCode, userAgent: request.headers['user-agent'], error: message }, 'pages: bot request failed')
   return reply

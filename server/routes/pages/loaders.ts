@@ -1,5 +1,5 @@
 // Page loaders: what each page needs from the server before it renders. The result is inlined
-// for hydration and served as `{path}/_payload.json` for client navigation (DESIGN §3).
+// for hydration and served as `{path}/_payload.json` for client navigation.
 import type { FastifyRequest } from 'fastify'
 import type { PageName } from '../../../shared/routes.ts'
 import type { ChatPageData, HomePageData } from '../../../shared/page-data.ts'

@@ -1,4 +1,4 @@
-// Personal API tokens (issue 19), managed from Settings by a signed-in user with a browser (a token
+// Personal API tokens, managed from Settings by a signed-in user with a browser (a token
 // itself cannot reach these routes: the session plugin refuses it). The secret is in the creation
 // answer only; the list shows names, creation and last use.
 import type { FastifyInstance, FastifyRequest } from 'fastify'

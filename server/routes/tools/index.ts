@@ -1,4 +1,4 @@
-// The tools models may call (DESIGN §5), for the Tools control and for API clients.
+// The tools models may call, for the Tools control and for API clients.
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 

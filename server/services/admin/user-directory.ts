@@ -1,4 +1,4 @@
-// The admin page's users table (issue 19): a page of users, newest first, searchable by name or
+// The admin page's users table: a page of users, newest first, searchable by name or
 // email, each with their chats, messages, tokens this month and storage (a few grouped queries for
 // the page, never one per user).
 import { sql, type Kysely } from 'kysely'

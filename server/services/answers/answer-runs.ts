@@ -1,4 +1,4 @@
-// Answers being generated right now, per chat (DESIGN §5). A run is consumed here, in the
+// Answers being generated right now, per chat. A run is consumed here, in the
 // background, not by the HTTP response: a browser that goes away does not stop the answer, and a
 // reload can subscribe again and get everything sent so far followed by what comes next.
 //

@@ -1,4 +1,4 @@
-// Who gets in (issue 19): administrators by email (ADMIN_EMAILS), who may make an account (SIGNUP),
+// Who gets in: administrators by email (ADMIN_EMAILS), who may make an account (SIGNUP),
 // and the refusals a sign-in can meet. Pure: the user store and the routes ask it.
 import type { OperatorsConfig } from '../../../fastify.config.ts'
 

@@ -1,4 +1,4 @@
-// Personal API tokens (issue 19): a signed-in user makes them for scripts. The token is shown once;
+// Personal API tokens: a signed-in user makes them for scripts. The token is shown once;
 // only its SHA-256 is kept (256 random bits need no slow hash). `Authorization: Bearer <token>`
 // then acts as that user on the chat API.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Attempts per key in a sliding window, counted where every replica sees them (DESIGN §4: sign-in
+// Attempts per key in a sliding window, counted where every replica sees them (sign-in
 // and send limits). In memory for one process (createAttemptLimiter), or in Redis sorted sets so
 // that three replicas allow what one would: one member per attempt, scored by Redis's own clock.
 import { randomUUID } from 'node:crypto'

@@ -1,6 +1,6 @@
 // Users: one row per (provider, provider id). Signing in again with the same identity returns the
 // same user, with its profile fields refreshed. New accounts follow the sign-up policy; disabled
-// accounts cannot sign in (issue 19).
+// accounts cannot sign in.
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, UsersTable } from '../../db/schema.ts'

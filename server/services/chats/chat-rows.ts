@@ -32,7 +32,7 @@ function partsOf(row: Omit<MessagesTable, 'shown'>): ChatMessage['parts'] {
 }
 
 /**
- * An answer's `usage` column: the provider's token counts, and (since issue 17) under `details`
+ * An answer's `usage` column: the provider's token counts, and (in newer rows) under `details`
  * how the answer went (time to first token, total time, finish reason). Older rows have the
  * counts alone.
  */

@@ -20,7 +20,7 @@ export type { ChatSearchHit }
 export const CHAT_SEARCH_TITLE_WEIGHT = 4
 /**
  * A search ranks at most this many matching messages of the owner, the newest: beyond it, a common
- * word would cost in proportion to the whole history (issue 20). Older chats are still found by
+ * word would cost in proportion to the whole history. Older chats are still found by
  * rarer words.
  */
 export const CHAT_SEARCH_CANDIDATES = 2000

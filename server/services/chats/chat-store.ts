@@ -1,4 +1,4 @@
-// Chats and their messages (DESIGN §5): pure data access, no Fastify. Messages form a tree
+// Chats and their messages: pure data access, no Fastify. Messages form a tree
 // (chat-tree.ts) and carry a per-chat sequence number in order of writing; parts are AI SDK
 // UIMessage parts stored as JSON.
 import type { Kysely, Transaction } from 'kysely'

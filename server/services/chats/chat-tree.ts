@@ -1,4 +1,4 @@
-// A chat is a tree of messages (issue 17): each message names its parent (null for a first
+// A chat is a tree of messages: each message names its parent (null for a first
 // message), and an edit or a regenerated answer is a sibling of what it replaces, a new version.
 // The chat shows one branch, from a first message down to its current leaf. Reading it costs what
 // reading a straight chat always did (scripts/bench/chat-tree.ts): a chat that never forked is
@@ -127,7 +127,7 @@ export function createChatTree(db: Kysely<Database>) {
   /**
    * The last `limit` messages of the branch the chat shows, before `before` (a message id) when
    * given, oldest first, and whether earlier ones exist: a long chat opens with its latest messages
-   * and reads earlier ones as the reader scrolls up (issue 20). Null when `before` is not a
+   * and reads earlier ones as the reader scrolls up. Null when `before` is not a
    * message of the chat.
    */
   async function latestMessages(chatId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasEarlier: boolean } | null> {

@@ -1,4 +1,4 @@
-// What a message may carry, as the AI SDK's UIMessage parts (DESIGN §5). A user can send what a
+// What a message may carry, as the AI SDK's UIMessage parts. A user can send what a
 // user can type (text parts) and files they uploaded (`file` parts whose url is one of our own
 // /api/files/<id>, checked against the uploader by the chat routes). Anything else — a `file` part
 // with any other URL (which the AI SDK would fetch before calling the model), `reasoning` or

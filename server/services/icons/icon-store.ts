@@ -1,4 +1,4 @@
-// Icon sets for `/api/_nuxt_icon/{collection}.json` (SPEC §7, DESIGN §1): installed
+// Icon sets for `/api/_nuxt_icon/{collection}.json` (docs/product-contract.md): installed
 // `@iconify-json/*` collections answer locally; any other collection is asked of the upstream icon
 // service, whose answers are cached per icon and served stale when it later fails. No Fastify in
 // here: server/plugins/icons.ts wires the real sources, tests pass fakes.

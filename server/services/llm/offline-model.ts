@@ -1,4 +1,4 @@
-// The built-in offline model (DESIGN §5): a real AI SDK language model that needs no provider, so
+// The built-in offline model: a real AI SDK language model that needs no provider, so
 // a fresh clone chats out of the box and tests have a deterministic double. Its answer is built
 // from the prompt alone (same prompt, same answer), in Markdown, streamed word by word.
 import { setTimeout as sleep } from 'node:timers/promises'

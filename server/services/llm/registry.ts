@@ -1,4 +1,4 @@
-// Which models a chat may use, and the AI SDK model for an id (DESIGN §5). Providers come from
+// Which models a chat may use, and the AI SDK model for an id. Providers come from
 // configuration; an OpenAI-compatible server without AI_MODELS is asked for its models. When
 // nothing is configured, or nothing answers, the offline model keeps the app usable.
 import { wrapLanguageModel } from 'ai'

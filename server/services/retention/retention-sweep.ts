@@ -1,4 +1,4 @@
-// Data retention (issue 19): anonymous visitors' chats and files unused for RETENTION_ANONYMOUS_DAYS,
+// Data retention: anonymous visitors' chats and files unused for RETENTION_ANONYMOUS_DAYS,
 // everyone's chats unused for RETENTION_DAYS (when set), and session rows that can no longer sign
 // anyone in. The sweep deletes in small batches and yields between them, so requests never wait on
 // it; and it runs once per period across replicas: a replica sweeps only if it is the one that

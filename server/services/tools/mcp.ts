@@ -1,4 +1,4 @@
-// MCP servers (DESIGN §5): the operator lists them in MCP_CONFIG, in the format Claude Desktop,
+// MCP servers: the operator lists them in MCP_CONFIG, in the format Claude Desktop,
 // Cursor and VS Code use (`{ "mcpServers": { "<name>": { "url", "headers" } | { "command", "args",
 // "env" } } }`). Each is connected in the background — Streamable HTTP with a fallback to the older
 // SSE transport, or a child process over stdio — and its tools join the answer loop as

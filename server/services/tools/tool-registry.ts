@@ -1,4 +1,4 @@
-// The tools an answer may use (DESIGN §5): the built-in ones AI_TOOLS offers (all of them by
+// The tools an answer may use: the built-in ones AI_TOOLS offers (all of them by
 // default), each pointing at an upstream from configuration. MCP servers add theirs here too.
 import type { ToolsConfig } from '../../../fastify.config.ts'
 import type { ToolInfo } from '../../../shared/page-data.ts'

@@ -1,4 +1,4 @@
-// What a tool is to the answer loop (DESIGN §5): a name the model calls it by, words for people, a
+// What a tool is to the answer loop: a name the model calls it by, words for people, a
 // JSON schema its input is checked against, and an execute that gets a signal (Stop and the time
 // limit abort it). Built-in tools and MCP tools look the same from here.
 import type { JSONSchema7 } from '@ai-sdk/provider'

@@ -1,4 +1,4 @@
-// The audit log (issue 19): every administrator action, who did what to whom and when. Written by
+// The audit log: every administrator action, who did what to whom and when. Written by
 // the admin routes, shown on the admin page, never changed or deleted by the app.
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'

@@ -1,4 +1,4 @@
-// Daily token quotas (issue 19): per user (QUOTA_TOKENS_PER_DAY, or what an administrator set for
+// Daily token quotas: per user (QUOTA_TOKENS_PER_DAY, or what an administrator set for
 // them) and per anonymous visitor (QUOTA_TOKENS_PER_DAY_ANONYMOUS). A day is a UTC day: the quota
 // resets at 00:00 UTC, and the refusal says when that is.
 import { nextUtcMidnight } from './usage-store.ts'

@@ -1,4 +1,4 @@
-// Usage (issue 19): tokens in and out and answers per owner, model and UTC day, counted when an
+// Usage: tokens in and out and answers per owner, model and UTC day, counted when an
 // answer ends (from the provider's usage; the offline model counts its words). Daily quotas read it
 // before an answer starts, the admin page reads it for its chart and its top users. In the database,
 // so it survives restarts and every replica sees the same numbers.
