@@ -14,7 +14,7 @@ import { lazyComponent } from './lib/lazy-component.ts'
 import { pageSettled } from './lib/page-settled.ts'
 import { ConnectionStatus } from './components/app/connection-status.tsx'
 
-/** SPEC §2: the root holds one app shell: the page outlet (with the navigation loading bar), the toast region and the overlays. */
+/** The root holds one app shell (docs/product-contract.md): the page outlet (with the navigation loading bar), the toast region and the overlays. */
 /** `icons`: only in a server render, the icons the server can draw right away (client/lib/icons.ts). */
 export function App({ state, icons }: { state: PageState; icons?: IconLookup }) {
   // Errors from the sign-in popup (or a full-page sign-in) come back as a toast here.

@@ -1,4 +1,4 @@
-// Browser entry: hydrates the server-rendered page. SPEC §8: an error while mounting is only
+// Browser entry: hydrates the server-rendered page. An error while mounting is only
 // logged to the console (the server-rendered page stays readable).
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'

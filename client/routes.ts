@@ -1,4 +1,4 @@
-// Which lazy chunk renders each named route of shared/routes.ts (SPEC §2: both screens lazy).
+// Which lazy chunk renders each named route of shared/routes.ts (both screens are lazy chunks).
 import type { PageName } from '../shared/routes.ts'
 import type { PageError } from '../shared/error-page.ts'
 import type { ComponentType } from 'react'

@@ -1,4 +1,4 @@
-// Sign-in in a popup (SPEC §4, §9; DESIGN §4). The opener sets a temporary flag in localStorage and
+// Sign-in in a popup (docs/product-contract.md). The opener sets a temporary flag in localStorage and
 // opens the provider's URL in a 960×600 window centred on it. When the flow returns to the app
 // inside the popup, the app sees the flag, clears it and closes the window; the opener hears the
 // `storage` event and refreshes its session, switching to signed in without a reload.

@@ -1,6 +1,6 @@
-// SPEC §8: a chunk that fails to load (usually: a deploy removed the old hashed files) triggers one
-// full page reload. A sessionStorage timestamp guards it: a second failure within the TTL does not
-// reload again, so a chunk that is really gone can never cause a reload loop.
+// A chunk that fails to load (usually: a deploy removed the old hashed files) triggers one full page
+// reload (docs/product-contract.md). A sessionStorage timestamp guards it: a second failure within
+// the TTL does not reload again, so a chunk that is really gone can never cause a reload loop.
 // A reload only helps when the server answers: offline, or with the server down, it would replace
 // the page (and what the user typed or was reading) with the browser's own error page. Then the page
 // stays, says it lost the connection (connection.ts), and loads the chunk once connected.

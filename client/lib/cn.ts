@@ -1,6 +1,6 @@
 import { extendTailwindMerge } from 'tailwind-merge'
 
-/** SPEC §9: class-merge cache size. */
+/** Class-merge cache size (docs/product-contract.md). */
 export const CLASS_MERGE_CACHE_SIZE = 500
 
 const merge = extendTailwindMerge({ cacheSize: CLASS_MERGE_CACHE_SIZE })

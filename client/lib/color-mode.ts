@@ -1,4 +1,4 @@
-// Colour mode store (SPEC §4): system | light | dark in localStorage['nuxt-color-mode']. The
+// Colour mode store (docs/product-contract.md): system | light | dark in localStorage['nuxt-color-mode']. The
 // inline head script applies it before first paint; this module keeps it applied while the app
 // runs, follows the OS live in `system` mode, and syncs other tabs through the storage event.
 import { useSyncExternalStore } from 'react'

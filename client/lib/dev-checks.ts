@@ -1,4 +1,4 @@
-// Development-only reports for misused UI kit props (SPEC §5 interface checks). The caller always
+// Development-only reports for misused UI kit props (interface checks, not product rules). The caller always
 // falls back to a safe value, so a bad prop never breaks the page.
 
 /** `import.meta.env` is Vite's; under plain Node (unit tests) it is undefined. */

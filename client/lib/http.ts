@@ -1,7 +1,8 @@
-// The one fetch wrapper of the browser (DESIGN §6): JSON in and out, errors as HttpError with the
-// server's `{ statusCode, code, message }`, a timeout combined with the caller's AbortSignal, and
-// SPEC §7's retry: once, on 408 409 425 429 500 502 503 504, only for requests without a body (a
-// POST that reached the server may have done its work; repeating it could do it twice).
+// The one fetch wrapper of the browser: JSON in and out, errors as HttpError with the server's
+// `{ statusCode, code, message }`, a timeout combined with the caller's AbortSignal, and the product's
+// retry (docs/product-contract.md): once, on 408 409 425 429 500 502 503 504, only for requests
+// without a body (a POST that reached the server may have done its work; repeating it could do it
+// twice).
 import {
   HTTP_RETRY_AFTER_MAX_MS,
   HTTP_RETRY_DELAY_MS,
@@ -21,7 +22,7 @@ export interface HttpRequestOptions {
   signal?: AbortSignal
   /** Per attempt; defaults to the client's timeout. */
   timeoutMs?: number
-  /** Retries allowed (SPEC §7: 1); forced to 0 for requests with a body. */
+  /** Retries allowed (1: "once", docs/product-contract.md); forced to 0 for requests with a body. */
   retry?: number
   /** Let the request finish even if the page unloads (a vote clicked just before a reload). Small bodies only. */
   keepalive?: boolean

@@ -1,4 +1,4 @@
-// Icon data for <Icon> (SPEC §7, DESIGN §6). A server render draws the icons the server already
+// Icon data for <Icon> (docs/product-contract.md). A server render draws the icons the server already
 // has (IconLookupContext) and inlines them; the browser starts from exactly those (seedIcons), so
 // hydration matches. Anything else is fetched: names asked for in the same frame go out as one
 // request per collection to /api/_nuxt_icon/{collection}.json; after 1500 ms without an answer

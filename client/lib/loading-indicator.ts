@@ -1,4 +1,4 @@
-// The navigation loading bar's timing (SPEC §4, §9), as a state machine with injected timers so it
+// The navigation loading bar's timing (docs/product-contract.md), as a state machine with injected timers so it
 // can be tested without a browser:
 //
 //   idle ──start──▶ pending ──throttle (200 ms)──▶ loading ──finish──▶ complete ──hide delay (500 ms)──▶

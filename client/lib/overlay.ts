@@ -1,4 +1,4 @@
-// Overlays (SPEC §4): opened, closed and unmounted; closing resolves a result. A small store outside
+// Overlays: opened, closed and unmounted; closing resolves a result. A small store outside
 // React, so any code (an event handler, a data call that needs confirmation) can open one and await
 // it; the one <OverlayHost/> in the app shell renders whatever is open.
 import { useSyncExternalStore, type ComponentType } from 'react'

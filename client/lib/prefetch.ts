@@ -1,4 +1,4 @@
-// Route prefetch (SPEC §2, DESIGN §3): a link's page (its lazy chunk and `_payload.json`) is loaded
+// Route prefetch (docs/product-contract.md): a link's page (its lazy chunk and `_payload.json`) is loaded
 // when the link enters the viewport or is hovered or focused, so the click shows the page at once.
 // It goes through loadPageResource, whose cache the click then reads. At most
 // ROUTE_PRELOAD_CONCURRENCY preloads run at once, and a path is prefetched once per page load.

@@ -1,4 +1,4 @@
-// Progress values (SPEC §4, §5): no value → indeterminate, a value → loading, value === max →
+// Progress values (docs/product-contract.md): no value → indeterminate, a value → loading, value === max →
 // complete. A bad max or value is a development warning, never a broken bar.
 import { PROGRESS_DEFAULT_MAX } from '../../shared/constants.ts'
 import { DEV_CHECKS, devWarn, type Reporter } from './dev-checks.ts'

@@ -1,4 +1,4 @@
-// Session store (SPEC §3, §4, §7): `GET /api/_auth/session` with no retry; any failure (network,
+// Session store (docs/product-contract.md): `GET /api/_auth/session` with no retry; any failure (network,
 // 5xx, something other than a session object) reads as "no session" and never reaches callers.
 // Signed in means the session holds a user.
 import { useContext, useSyncExternalStore } from 'react'
@@ -20,7 +20,7 @@ export interface SessionStore {
   /** Asks the server again; resolves to the new state, never rejects. */
   refresh(): Promise<SessionState>
   /**
-   * Hook point for the sign-in popup (SPEC §4): refresh when another window changes `key` in
+   * Hook point for the sign-in popup (docs/product-contract.md): refresh when another window changes `key` in
    * localStorage (the popup clears its flag when it is done). Returns the cleanup.
    */
   refreshOnStorage(key: string, target: StorageEventTarget): () => void
@@ -77,7 +77,7 @@ export function createSessionStore(deps: { http?: HttpClient; fetch?: typeof fet
       try {
         session = toSession(await (await client()).get(SESSION_API_PATH, { retry: 0, headers: { accept: 'application/json' } }))
       } catch (error) {
-        // SPEC §8: a session fetch failure is swallowed and means "no session".
+        // A session fetch failure is swallowed and means "no session" (docs/product-contract.md).
         console.warn('[session] could not read the session; continuing signed out', error)
       }
       if (ticket === latest) set(session)

@@ -1,4 +1,4 @@
-// The toast API (SPEC §4, §5, §9). react-hot-toast's headless store holds the toasts and runs their
+// The toast API (docs/product-contract.md). react-hot-toast's headless store holds the toasts and runs their
 // timers (pause included); our <Toaster/> renders them. Its own defaults differ from the spec
 // (4000 ms duration, 1000 ms removal delay, a limit of 20 that also counts closing toasts), so every
 // toast is created here with the spec's numbers and the Toaster drops the oldest beyond 5.
@@ -16,7 +16,7 @@ export type ToastVariant = 'success' | 'error' | 'info'
 
 export interface ToastAction {
   label: string
-  /** SPEC §5: how to do the same without this button (read by screen readers; required). */
+  /** How to do the same without this button (read by screen readers; required). */
   altText: string
   onClick: () => void
 }

@@ -1,4 +1,4 @@
-// Tooltip timing shared by every tooltip on the page (SPEC §9): the first one opens after the open
+// Tooltip timing shared by every tooltip on the page (docs/product-contract.md): the first one opens after the open
 // delay; while one is open, or within the skip delay after one closed, the next opens at once, so
 // moving along a toolbar does not wait 700 ms on every button.
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../shared/constants.ts'

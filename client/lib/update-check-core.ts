@@ -1,4 +1,4 @@
-// Application update check (SPEC §4, §7, §8; DESIGN §6). The page knows its build id (a <meta> the
+// Application update check (docs/product-contract.md). The page knows its build id (a <meta> the
 // server renders). About MANIFEST_FETCH_DELAY_MS after the page goes idle it fetches its build's
 // meta, then polls latest.json: every UPDATE_CHECK_INTERVAL_MS and when the window regains focus
 // or becomes visible. Once the server runs another build, the page reloads at the next safe moment:

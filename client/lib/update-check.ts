@@ -1,4 +1,4 @@
-// The update check's entry points (SPEC §4, §7, §8; DESIGN §6): started once the app has mounted,
+// The update check's entry points (docs/product-contract.md): started once the app has mounted,
 // asked by the router on every navigation, told by long-running work (a streaming answer) when a
 // reload would hurt. The check itself (update-check-core.ts) has nothing to do until the page has
 // been idle for about MANIFEST_FETCH_DELAY_MS, so its code is loaded then, not with the page.

@@ -2,7 +2,7 @@
 // dozens of zod schemas when it is imported, to validate what it reads; in the browser the only
 // thing it reads is our own server's answer stream, which the server built with the same SDK. The
 // real zod cost the chat screen's first load about 20 KB gzip and its start-up the time to build
-// those schemas (issue 20). Every schema here accepts its input unchanged: a "standard schema"
+// those schemas. Every schema here accepts its input unchanged: a "standard schema"
 // whose validate() returns the value, with zod's parse methods doing the same. The server, not
 // built by Vite, keeps real zod (it validates tool inputs and what models send).
 

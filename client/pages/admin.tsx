@@ -1,4 +1,4 @@
-// The admin page (issue 19): usage over the last 30 days, the users table and the audit log. Its
+// The admin page: usage over the last 30 days, the users table and the audit log. Its
 // own chunk: no other page loads any of it. The server renders it for administrators only (its
 // loader answers 404 to everyone else).
 import { useState } from 'react'

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter'
 import type { PageError } from '../../shared/error-page.ts'
 
 /**
- * SPEC §2: status code, status message, message, and a way back home. A message that already says
+ * Status code, status message, message, and a way back home (docs/product-contract.md). A message that already says
  * the status ("Chat not found" for 404 Not Found) is the heading, so the page does not say it twice.
  * A non-fatal error shows inside the app's layout (its <main>); a fatal one is the whole page.
  */

@@ -1,4 +1,4 @@
-// The local-account form shown in the sign-in popup (DESIGN §4): sign in or create an account.
+// The local-account form shown in the sign-in popup: sign in or create an account.
 // On success the popup returns to the app, which closes it and lets the opener refresh.
 import { useId, useState, type FormEvent } from 'react'
 import { PRODUCT_NAME } from '../../shared/constants.ts'

@@ -1,4 +1,4 @@
-// The audit log (issue 19): every administrator action, newest first, with "Show older".
+// The audit log: every administrator action, newest first, with "Show older".
 import { useEffect, useState } from 'react'
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '../../../shared/admin.ts'
 import { http } from '../../lib/http.ts'

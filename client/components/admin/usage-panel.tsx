@@ -1,4 +1,4 @@
-// Usage over the last 30 days (issue 19): tokens per day as bars stacked by model (with the numbers
+// Usage over the last 30 days: tokens per day as bars stacked by model (with the numbers
 // as a table for screen readers and for copying), the top users, and failed answers by kind.
 import type { AdminUsage } from '../../../shared/admin.ts'
 import { ADMIN_USAGE_DAYS } from '../../../shared/admin.ts'

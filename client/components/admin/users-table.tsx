@@ -1,4 +1,4 @@
-// The users table (issue 19): newest first, searchable by name or email, 25 at a time with "Show
+// The users table: newest first, searchable by name or email, 25 at a time with "Show
 // more"; each row's menu acts on that user (not on oneself), and the audit log is read again after.
 import { useEffect, useRef, useState } from 'react'
 import type { AdminUser, AdminUsersPage, AuditPage } from '../../../shared/admin.ts'

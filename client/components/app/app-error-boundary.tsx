@@ -3,7 +3,7 @@ import { serverErrorPage } from '../../../shared/error-page.ts'
 import { ErrorView } from './error-view.tsx'
 
 /**
- * SPEC §8: a fatal or unhandled error leads to the error page. Also catches a server render that
+ * A fatal or unhandled error leads to the error page (docs/product-contract.md). Also catches a server render that
  * failed after the shell was streamed: React retries that part in the browser, and if it fails
  * again it lands here.
  */

@@ -11,7 +11,7 @@ const ConnectionErrorView = lazyComponent<{ error: PageError }>('the connection 
 )
 if (typeof window !== 'undefined') void pageSettled().then(() => ConnectionErrorView.load())
 
-/** The lazy error page (SPEC §2), preloaded by the server and before hydration when needed. */
+/** The lazy error page (docs/product-contract.md), preloaded by the server and before hydration when needed. */
 export function ErrorView({ error }: { error: PageError }) {
   if (isConnectionErrorPage(error)) return <ConnectionError error={error} />
   return <LazyErrorView error={error} />

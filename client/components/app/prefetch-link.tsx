@@ -42,8 +42,8 @@ function isCurrentPage(href: string): boolean {
 
 /**
  * A wouter <Link> that loads its page (chunk and payload) ahead of the click: when it comes into
- * view (once the page has settled) and when it is hovered or focused (SPEC §2: at most 4 preloads
- * at once).
+ * view (once the page has settled) and when it is hovered or focused (at most 4 preloads
+ * at once, docs/product-contract.md).
  */
 export function PrefetchLink({ href, prefetch = 'visible', onPointerEnter, onFocus, ...props }: PrefetchLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null)

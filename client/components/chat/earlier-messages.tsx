@@ -1,4 +1,4 @@
-// The top of a long chat (issue 20): its page carries the latest messages only, and earlier ones
+// The top of a long chat: its page carries the latest messages only, and earlier ones
 // load as the reader scrolls near the top (or presses the button, from the keyboard or a screen
 // reader). Its own chunk with plain CSS, fetched only for a chat that has earlier messages. The
 // list is a column-reverse scroller anchored at its end, so messages added above leave what the

@@ -1,4 +1,4 @@
-// Find in this chat (issue 20): a long chat shows its latest messages only, so the browser's own
+// Find in this chat: a long chat shows its latest messages only, so the browser's own
 // find cannot see the rest. ⌘F / Ctrl+F opens this bar; it asks the server which messages of the
 // shown branch hold the text, loads the chat back to a match it does not show yet, scrolls to it,
 // and marks every occurrence on screen (CSS Custom Highlights: no change to the messages' DOM).

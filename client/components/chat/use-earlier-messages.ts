@@ -1,4 +1,4 @@
-// The earlier messages of a long chat (issue 20): its page carries the latest ones; these read the
+// The earlier messages of a long chat: its page carries the latest ones; these read the
 // pages before them, put them above what is shown, and say whether more remain.
 import { useState, type RefObject } from 'react'
 import type { UIMessage } from 'ai'

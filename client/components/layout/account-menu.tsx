@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../shared/session.ts'
 const BUTTON =
   'inline-flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-neutral-200 dark:hover:bg-neutral-800'
 
-/** DESIGN §4: Sign in (menu of configured providers) when anonymous; avatar, name and a menu when signed in. */
+/** Sign in (menu of configured providers) when anonymous; avatar, name and a menu when signed in. */
 export function AccountMenu() {
   const { session, loggedIn } = useSession()
   const providers = useContext(InitialStateContext)?.providers ?? []

@@ -10,7 +10,7 @@ import { overlay } from '../../lib/overlay.ts'
 
 const WIDE_SCREEN = '(min-width: 768px)'
 
-/** SPEC §2: the one default layout: header, collapsible sidebar (a drawer on phones), main column. */
+/** The one default layout (docs/product-contract.md): header, collapsible sidebar (a drawer on phones), main column. */
 /** `chatTitle`: on a chat page, the chat's title as the page loaded it (the header shows it). */
 export function DefaultLayout({ children, chatTitle }: { children: ReactNode; chatTitle?: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false)

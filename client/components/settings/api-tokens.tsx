@@ -1,4 +1,4 @@
-// Settings → API tokens (issue 19): a signed-in user makes tokens for scripts (each shown once,
+// Settings → API tokens: a signed-in user makes tokens for scripts (each shown once,
 // here, to copy) and revokes them. A script sends `Authorization: Bearer <token>`.
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { http } from '../../lib/http.ts'

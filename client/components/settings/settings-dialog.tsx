@@ -1,4 +1,4 @@
-// Settings (issue 18): custom instructions, the default model and the colour mode; the archived
+// Settings: custom instructions, the default model and the colour mode; the archived
 // chats (restore or open them); and "Delete all chats" after typing a confirmation. An overlay, not a
 // route; its code loads the first time it opens.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'

@@ -12,7 +12,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name' | 'dange
 }
 
 /**
- * An Iconify icon as inline SVG (SPEC §7). The box always has its final size, before the icon
+ * An Iconify icon as inline SVG (docs/product-contract.md). The box always has its final size, before the icon
  * arrives and if it never does, so nothing around it moves. Icons the server knows are in the
  * server-rendered HTML; others arrive after hydration (client/lib/icons.ts).
  */

@@ -14,8 +14,9 @@ export function loadingBarClasses(phase: LoadingPhase): string {
 }
 
 /**
- * SPEC §4, §9: the 3 px bar at the top of the window during a page navigation that takes longer
- * than 200 ms. Must render inside the page outlet, which knows whether a navigation is pending.
+ * The 3 px bar at the top of the window during a page navigation that takes longer than 200 ms.
+ * Must render inside the page outlet, which knows whether a navigation is pending
+ * (docs/product-contract.md).
  */
 export function LoadingIndicator() {
   const pending = useNavigationPending()

@@ -3,7 +3,7 @@ import { resolveProgress } from '../../lib/progress.ts'
 import { PROGRESS_DEFAULT_MAX } from '../../../shared/constants.ts'
 
 /**
- * SPEC §4, §5: a progress bar. `value` null (or absent) → indeterminate; a number in 0..max →
+ * A progress bar (docs/product-contract.md). `value` null (or absent) → indeterminate; a number in 0..max →
  * loading; value === max → complete. `data-state` says which.
  */
 export function Progress({

@@ -52,7 +52,7 @@ export function ToastItem({ toast, onClose }: { toast: AppToast; onClose: (id: s
         // Not an active pointer (synthetic events): movement still arrives on the toast.
       }
     }
-    // SPEC §9: swipe direction is right; a pull to the left does not move it.
+    // Swipe direction is right (docs/product-contract.md); a pull to the left does not move it.
     setOffset(Math.max(0, dx))
     setSwipe('move')
   }

@@ -18,7 +18,7 @@ import { pageSettled } from '../../lib/page-settled.ts'
 const ToastItems = lazyComponent<ToastItemsProps>('the toasts', () => import('./toast-items.tsx').then((module) => module.ToastItems))
 
 /**
- * SPEC §2, §4, §9: the toast viewport, top-right, 24rem wide from `sm` (full width below). F8 moves
+ * The toast viewport (docs/product-contract.md): top-right, 24rem wide from `sm` (full width below). F8 moves
  * focus into it; hovering or focusing it pauses every toast's timer; at most 5 stay open.
  */
 export function Toaster({ label = DEFAULT_TOASTER_LABEL }: { label?: string }) {

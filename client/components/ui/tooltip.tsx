@@ -31,7 +31,7 @@ interface TriggerProps {
 
 
 /**
- * SPEC §9: a tooltip on its one child element. Hover opens it after 700 ms (at once within the
+ * A tooltip on its one child element (docs/product-contract.md). Hover opens it after 700 ms (at once within the
  * 300 ms skip delay), keyboard focus at once; leaving, pressing, blur and Escape close it. While
  * open, the trigger is described by it (aria-describedby). Not shown for touch: there is no hover.
  */

@@ -1,4 +1,4 @@
-// The composer's files (issue 16): the paperclip (a file picker, several files), drop anywhere on
+// The composer's files: the paperclip (a file picker, several files), drop anywhere on
 // the page, paste from the clipboard. Each file uploads at once and shows as a chip (thumbnail,
 // name, size, progress, remove); a send waits for the uploads, and a failed upload says why on its
 // chip. Its own chunk, loaded once the page has settled: the first load carries none of it.

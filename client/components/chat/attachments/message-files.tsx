@@ -1,4 +1,4 @@
-// The files a sent message carries (issue 16): image thumbnails that open full size in an overlay,
+// The files a sent message carries: image thumbnails that open full size in an overlay,
 // and cards (icon, name, kind, size) that open the file (images and PDFs) or download it (the
 // rest). Readers of a public chat see them too: GET /api/files/:id lets them read its files.
 // Its own chunk, loaded only for a message with files.
