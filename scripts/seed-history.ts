@@ -1,4 +1,4 @@
-// A user's history made up quickly, for measuring the app at a real user's volume (issue 20):
+// A user's history made up quickly, for measuring the app at a real user's volume:
 // `chats` chats holding `messages` messages in all (questions and answers in turn, a few with code
 // and a table), dated over the last two years so the sidebar's date groups fill, written straight
 // into the tables in batches inside transactions (the search index follows through its triggers and

@@ -1,10 +1,10 @@
 // `npm run seed -- --chats 10000 --messages 1000000 [--email seed@example.com] [--password …]`
 //
 // Makes a signed-in user with a big history in the database the app is configured with
-// (DATABASE_PATH or DATABASE_URL, as for `npm start`), so that anyone can repeat issue 20's
-// measurements or try the app with a real user's volume of data. The user is a local account
-// (created when the email is new; an existing one gets more chats). Batched inserts: a million
-// messages take minutes, not hours.
+// (DATABASE_PATH or DATABASE_URL, as for `npm start`), so that anyone can repeat the big-history
+// measurements (scripts/bench/README.md) or try the app with a real user's volume of data.
+// The user is a local account (created when the email is new; an existing one gets more chats).
+// Batched inserts: a million messages take minutes, not hours.
 import { parseArgs } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'

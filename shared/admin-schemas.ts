@@ -1,4 +1,4 @@
-// The admin page's API schemas (issue 19): the server validates and documents with them. The
+// The admin page's API schemas: the server validates and documents with them. The
 // browser imports only shared/admin.ts (types and constants), never TypeBox.
 import { Type } from 'typebox'
 

@@ -1,4 +1,4 @@
-// The admin page's API (issue 19), as both sides see it: types and constants (the schemas, with
+// The admin page's API, as both sides see it: types and constants (the schemas, with
 // TypeBox, are in admin-schemas.ts so the browser never loads TypeBox for them).
 import type { Static } from 'typebox'
 import type { AdminUsageSchema, AdminUserSchema, AdminUsersPageSchema, AuditEntrySchema, AuditPageSchema } from './admin-schemas.ts'

@@ -1,4 +1,4 @@
-// The API token as the API answers it (issue 19); the server's schema. The browser imports the
+// The API token as the API answers it; the server's schema. The browser imports the
 // type from shared/api-tokens.ts, which holds no TypeBox.
 import { Type } from 'typebox'
 

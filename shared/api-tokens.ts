@@ -1,4 +1,4 @@
-// Personal API tokens (issue 19), as both sides see them.
+// Personal API tokens, as both sides see them.
 import type { Static } from 'typebox'
 import type { ApiTokenSchema } from './api-token-schema.ts'
 

@@ -1,4 +1,4 @@
-// Session and sign-in shapes shared by the server and the browser (SPEC §3, §7; DESIGN §4).
+// Session and sign-in shapes shared by the server and the browser (docs/product-contract.md).
 
 import type { Session } from './session.ts'
 
@@ -13,11 +13,11 @@ export interface AuthProvider {
   url: string
 }
 
-/** SPEC §4: the temporary localStorage flag set while the sign-in popup is open. */
+/** The temporary localStorage flag set while the sign-in popup is open (docs/product-contract.md). */
 export const AUTH_POPUP_FLAG = 'temp-nuxt-auth-utils-popup'
 /** An error from a popup flow, handed to the opener through localStorage. */
 export const AUTH_POPUP_ERROR = 'temp-auth-popup-error'
-/** SPEC §9: sign-in popup size. */
+/** Sign-in popup size (docs/product-contract.md). */
 export const AUTH_POPUP_WIDTH = 960
 export const AUTH_POPUP_HEIGHT = 600
 

@@ -1,4 +1,4 @@
-// Build manifest files of the update check (SPEC §4, §7): `latest.json` names the build the server
+// Build manifest files of the update check (docs/product-contract.md): `latest.json` names the build the server
 // runs; `meta/{id}.json` describes one build and never changes.
 import { Type, type Static } from 'typebox'
 

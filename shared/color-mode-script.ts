@@ -1,4 +1,4 @@
-// Runs inline in <head> before first paint (SPEC §4): reads the stored preference and puts class
+// Runs inline in <head> before first paint (docs/product-contract.md): reads the stored preference and puts class
 // `dark` or `light` on <html>, so a reload in dark mode never flashes light. It also restores the
 // remembered sidebar state the same way. Kept as plain ES5 source because it is inlined verbatim.
 

@@ -1,4 +1,4 @@
-// What an error page shows (SPEC §2, §8): the page-level error.
+// What an error page shows (docs/product-contract.md): the page-level error.
 // Split from errors.ts, which re-exports all of it, so that the browser's first load carries only
 // this part (the messages for HTTP statuses are in status-messages.ts, which it does not need).
 

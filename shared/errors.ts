@@ -1,5 +1,5 @@
-// Errors as both sides see them: `{ statusCode, code, message }` on the wire (DESIGN §2), plus the
-// page-level fields the error page shows (SPEC §2, §8), which live in error-page.ts (the browser's
+// Errors as both sides see them: `{ statusCode, code, message }` on the wire (docs/architecture.md), plus the
+// page-level fields the error page shows (docs/product-contract.md), which live in error-page.ts (the browser's
 // first load needs only those) and are re-exported here.
 import { isPageError, serverErrorPage, type PageError } from './error-page.ts'
 import { statusMessageFor } from './status-messages.ts'
@@ -40,12 +40,12 @@ export class AppError extends Error {
   }
 }
 
-/** SPEC §8: an unmatched path is a non-fatal 404. */
+/** An unmatched path is a non-fatal 404 (docs/product-contract.md). */
 export function pageNotFound(path: string): AppError {
   return new AppError(404, 'PAGE_NOT_FOUND', `Page not found: ${path}`)
 }
 
-/** SPEC §8: a route parameter that fails validation is a fatal 404 (note the capital N). */
+/** A route parameter that fails validation is a fatal 404 (docs/product-contract.md; note the capital N). */
 export function routeValidationFailed(path: string): AppError {
   return new AppError(404, 'ROUTE_VALIDATION_FAILED', `Page Not Found: ${path}`, { fatal: true })
 }

@@ -1,5 +1,5 @@
 // Iconify JSON, the format of `@iconify-json/*` packages, of the public icon service and of our
-// `/api/_nuxt_icon/{collection}.json` endpoint (SPEC §7), plus what every page needs: icon names and
+// `/api/_nuxt_icon/{collection}.json` endpoint (docs/product-contract.md), plus what every page needs: icon names and
 // drawing an icon as SVG. Reading sets (picking icons, resolving aliases) is in icon-sets.ts, out of
 // the browser's first load.
 import { ICON_NAME_PATTERN } from './constants.ts'

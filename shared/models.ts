@@ -1,4 +1,4 @@
-// The models a chat can use (DESIGN §5), as `GET /api/models` answers them. Shared so the model
+// The models a chat can use, as `GET /api/models` answers them. Shared so the model
 // picker and the server agree on the shape.
 import { Type, type Static } from 'typebox'
 

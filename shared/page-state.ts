@@ -50,7 +50,7 @@ export const NOT_FOUND_HEAD: PageHead = {
   description: 'We are sorry but this page could not be found.',
 }
 
-/** SPEC §2: the error page's title and description; other pages carry the product's. */
+/** The error page's title and description (docs/product-contract.md); other pages carry the product's. */
 export function headFor(state: Pick<PageState, 'kind'> & { error?: PageError }): PageHead {
   if (state.kind === 'error') {
     if (state.error?.statusCode === 404) return NOT_FOUND_HEAD

@@ -1,4 +1,4 @@
-// The personal layer's shapes and limits (issue 18), shared by the server and the browser.
+// The personal layer's shapes and limits, shared by the server and the browser.
 
 /** Custom instructions: at most this many characters (about a page). */
 export const INSTRUCTIONS_MAX_CHARS = 4000

@@ -1,4 +1,4 @@
-// Named route middleware (SPEC §8 "Unknown route middleware: an error is thrown"). A middleware
+// Named route middleware (an unknown name throws an error). A middleware
 // runs on the server before a page is rendered or its payload is served, and again in the browser
 // before a client-side navigation shows the page. It may return a redirect or throw an AppError.
 

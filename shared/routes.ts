@@ -1,4 +1,4 @@
-// The route table both sides share (SPEC §2). The server uses it to decide the HTTP status before
+// The route table both sides share (docs/product-contract.md). The server uses it to decide the HTTP status before
 // the first byte (404, fatal validation 404, redirects); the browser uses it for client navigation.
 
 import { CHAT_ID_PATTERN, PAYLOAD_SUFFIX } from './constants.ts'
@@ -111,7 +111,7 @@ export const router = defineRouter<PageName>([
   { name: 'playground', path: '/_playground' },
   // The local-account form the sign-in popup shows; signed-in visitors are sent home.
   { name: 'sign-in', path: '/auth/local', middleware: ['guest-only'] },
-  // The operator's page (issue 19); its loader answers 404 to all but administrators.
+  // The operator's page; its loader answers 404 to all but administrators.
   { name: 'admin', path: '/admin' },
 ])
 

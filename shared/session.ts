@@ -1,4 +1,4 @@
-// The session as both sides see it (SPEC §3): `{}` for an anonymous visitor, `{ user, loggedInAt }`
+// The session as both sides see it (docs/product-contract.md): `{}` for an anonymous visitor, `{ user, loggedInAt }`
 // once signed in. Signed in means a user is present.
 import { Type, type Static } from 'typebox'
 

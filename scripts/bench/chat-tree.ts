@@ -1,4 +1,4 @@
-// Conversation trees benchmark: `npm run bench:chat-tree` (issue 17).
+// Conversation trees benchmark: `npm run bench:chat-tree`.
 //
 // Does a chat with versions open as fast as a straight one? In one run, on one database:
 //   straight  a chat of 1,000 messages in a straight line
@@ -6,7 +6,7 @@
 //             question at ten points: 1,980 messages, of which the same 1,000 are shown
 // measured three ways, each as the median of BENCH_RUNS reads taken in turn:
 //   - the store's read of the shown branch (chat-tree.ts: a walk up from the current leaf), for
-//     both chats, against today's linear storage read before issue 17 (every message of the chat
+//     both chats, against the linear read chats had before they were trees (every message of the chat
 //     by seq, the way chat-store read them) of the straight chat;
 //   - GET /api/chats/:id as the owner (the chat page's payload), both chats: time and bytes.
 // Only ratios measured in one run mean anything. Timings are reported, never asserted.
@@ -77,7 +77,7 @@ async function seed(app: FastifyInstance, ownerId: string, chatId: string, branc
 }
 
 /**
- * The read before issue 17: every message of the chat, in order of seq. The JSON export still
+ * The read before chats were trees: every message of the chat, in order of seq. The JSON export still
  * reads a chat that way (every branch), so its read stands in for it.
  */
 function linearRead(app: FastifyInstance, chatId: string) {

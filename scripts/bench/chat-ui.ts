@@ -4,7 +4,7 @@
 //
 //   1. layout shift  cumulative layout shift (CLS) of `/` and of a chat with Markdown, a table and
 //                    a code block, each loaded in a fresh context, desktop 1280×800 and phone 390×844,
-//                    light and dark. Budget (issue 6): < 0.01.
+//                    light and dark. Budget: < 0.01.
 //   2. typing        a user types into the prompt while an answer streams, and (the baseline, same
 //                    run, same page) while nothing streams: long tasks (> 50 ms) and the slowest
 //                    key press (Event Timing: input delay + handlers + next paint). Budget: no long

@@ -21,9 +21,10 @@ import { ROOT, ensureBuild, seedPublicChat, startProductionApp } from './bench-a
 const CLIENT_DIR = join(ROOT, 'dist/client')
 const HOST = '127.0.0.1'
 /**
- * First-load budgets for JS+CSS, gzip (issue 6): `/` ≤ 100 KB; a chat screen with Markdown and
- * highlighting ≤ 250 KB, grammars and themes loaded on demand (they are listed, and the total
- * without them is printed too). The targets keep 5 KB of room below each (issue 20).
+ * First-load budgets for JS+CSS, gzip (docs/decisions/0006-first-load-budgets-and-lazy-chunks.md):
+ * `/` ≤ 100 KB; a chat screen with Markdown and highlighting ≤ 250 KB, grammars and themes loaded
+ * on demand (they are listed, and the total without them is printed too). The targets keep 5 KB of
+ * room below each.
  */
 function budgetFor(path: string): { budget: number; target: number } {
   return path.startsWith('/chat/') ? { budget: 250, target: 245 } : { budget: 100, target: 95 }

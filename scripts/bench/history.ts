@@ -1,4 +1,4 @@
-// Big histories benchmark: `npm run bench:history` (issue 20).
+// Big histories benchmark: `npm run bench:history`.
 //
 // Does what a user does cost the same whether they have 100 chats or 10,000? In one run, on one
 // database, two owners seeded with scripts/seed-history.ts:

@@ -1,4 +1,4 @@
-// Long chats benchmark: `npm run bench:long-chat` (issue 20, after `npm run build`).
+// Long chats benchmark: `npm run bench:long-chat` (after `npm run build`).
 //
 // A public chat of BENCH_LONG_MESSAGES messages (default 1,000) against one of 20, in the same run,
 // both seeded with scripts/seed-history.ts (every tenth answer has code and a table), served by the

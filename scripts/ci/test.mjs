@@ -87,7 +87,7 @@ function tapSuite() {
   results.push({ suite: 'tap', ...counts })
 }
 
-// The suites that touch the database run a second time on PostgreSQL (DESIGN §5 supports both).
+// The suites that touch the database run a second time on PostgreSQL (the app supports both, docs/testing.md).
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const POSTGRES_FILES = /^(session-|chat-|auth-|operators-|local-accounts|login-rate-limit|cross-origin-refusal|health|api-fuzz)/
 
