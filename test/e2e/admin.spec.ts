@@ -1,4 +1,4 @@
-// The operator's side (issue 19) as an administrator meets it: Admin in the account menu, the admin
+// The operator's side as an administrator meets it: Admin in the account menu, the admin
 // page (usage, users, audit log) and its actions, axe-clean in both colour modes; a user gets the
 // 404 page and no Admin entry; with ANONYMOUS_CHAT=false the home screen asks visitors to sign in;
 // the API reference renders. Its own app: ADMIN_EMAILS and ANONYMOUS_CHAT are start-up settings.

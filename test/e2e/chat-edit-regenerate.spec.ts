@@ -1,4 +1,4 @@
-// Editing a question and regenerating an answer make new versions (issue 17): nothing is deleted,
+// Editing a question and regenerating an answer make new versions: nothing is deleted,
 // a switcher ("Previous version", "2 / 3", "Next version") moves between them, and the choice is
 // kept across a reload.
 import { AxeBuilder } from '@axe-core/playwright'

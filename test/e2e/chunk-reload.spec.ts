@@ -1,4 +1,4 @@
-// SPEC §8: a failed chunk load reloads the page once; a second failure within 10 s does not
+// A failed chunk load reloads the page once (docs/product-contract.md); a second failure within 10 s does not
 // reload again (no loop).
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
 import { createChats } from './chat-helpers.ts'

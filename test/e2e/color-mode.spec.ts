@@ -1,5 +1,5 @@
-// SPEC §1, §4: colour mode system | light | dark in localStorage['nuxt-color-mode'], applied
-// before first paint, toggled from the header, `system` following the OS live.
+// Colour mode system | light | dark in localStorage['nuxt-color-mode'], applied
+// before first paint, toggled from the header, `system` following the OS live (docs/product-contract.md).
 import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures.ts'
 

@@ -1,4 +1,4 @@
-// Attachments in Chromium (issue 16): pick, drop and paste files into the composer; chips with
+// Attachments in Chromium: pick, drop and paste files into the composer; chips with
 // thumbnails, sizes, progress and remove; a send that waits for its uploads; a failed upload that
 // says why and loses no text; the offline model's acknowledgement; a sent message's thumbnails (the
 // overlay) and file cards; a public share shows them to a signed-out reader; axe; a phone.

@@ -1,4 +1,4 @@
-// SPEC §7: <Icon> draws Iconify icons as inline SVG. Icons the server has are in the HTML (no flash,
+// <Icon> draws Iconify icons as inline SVG (docs/product-contract.md). Icons the server has are in the HTML (no flash,
 // no layout shift); others are fetched in one request per collection per frame from
 // /api/_nuxt_icon, falling back to the public icon service after a failure or 1500 ms; if both
 // fail the icon stays an empty box of the right size and only warnings are logged.

@@ -1,5 +1,5 @@
-// SPEC §4, §9: a 3 px bar at the top shows during a page navigation that takes longer than 200 ms,
-// then completes and goes away; a fast navigation never shows it.
+// A 3 px bar at the top shows during a page navigation that takes longer than 200 ms,
+// then completes and goes away; a fast navigation never shows it (docs/product-contract.md).
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { openPlayground } from './playground.ts'

@@ -1,4 +1,4 @@
-// A long chat (issue 20): the page carries its latest messages only; scrolling up loads earlier ones
+// A long chat: the page carries its latest messages only; scrolling up loads earlier ones
 // page by page without moving what the reader sees, back to the first message; the button does the
 // same from the keyboard; editing the first message shown still makes a version after the right one.
 import { AxeBuilder } from '@axe-core/playwright'

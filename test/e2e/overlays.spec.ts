@@ -1,4 +1,4 @@
-// SPEC §4: overlays open, close and unmount; closing resolves a result. While one is open the page
+// Overlays open, close and unmount; closing resolves a result. While one is open the page
 // behind is inert, focus stays inside it, Escape and the backdrop dismiss it (result undefined),
 // and focus returns to where it was.
 import { test, expect } from './fixtures.ts'

@@ -1,4 +1,4 @@
-// The personal layer (issue 18) as a user meets it: settings (custom instructions, default model,
+// The personal layer as a user meets it: settings (custom instructions, default model,
 // colour mode, Delete all chats), a chat's system prompt reaching a real model, projects (new, start
 // a chat inside, drag a chat in), pins and the archive, and an import with its progress and summary.
 // The first test runs its own app in front of a fake OpenAI-compatible server, to see the prompt

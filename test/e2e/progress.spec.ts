@@ -1,5 +1,5 @@
-// SPEC §4, §5: progress is indeterminate without a value, loading with one, complete at its max,
-// and says so in data-state and in the progressbar's ARIA values.
+// Progress is indeterminate without a value, loading with one, complete at its max,
+// and says so in data-state and in the progressbar's ARIA values (docs/product-contract.md).
 import { test, expect } from './fixtures.ts'
 import { openPlayground } from './playground.ts'
 

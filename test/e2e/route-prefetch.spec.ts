@@ -1,6 +1,6 @@
-// SPEC §2: links prefetch their page (chunk and _payload.json) when they come into view or are
+// Links prefetch their page (chunk and _payload.json) when they come into view or are
 // hovered or focused; at most 4 preloads run at once and each path is fetched once; the click then
-// shows the page from what was prefetched.
+// shows the page from what was prefetched (docs/product-contract.md).
 import type { Page } from '@playwright/test'
 import { ensurePlaygroundChats } from './chat-helpers.ts'
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'

@@ -1,6 +1,6 @@
-// SPEC §7, §8: the session the server rendered with is inlined, so a page load makes no session
-// request. When the session is read again (the sign-in popup finished), it is
-// GET /api/_auth/session with accept: application/json, never retried; a failure means signed out.
+// The session the server rendered with is inlined, so a page load makes no session request. When
+// the session is read again (the sign-in popup finished), it is GET /api/_auth/session with accept:
+// application/json, never retried; a failure means signed out (docs/product-contract.md).
 import { createChats } from './chat-helpers.ts'
 import { test, expect, waitForHydration } from './fixtures.ts'
 

@@ -1,4 +1,4 @@
-// SPEC §4, §9: sign-in in a 960×600 popup that closes itself; the opener switches to signed in
+// Sign-in in a 960×600 popup that closes itself (docs/product-contract.md); the opener switches to signed in
 // without a reload. Signing out returns to anonymous, also without a reload.
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'
 import { createChats } from './chat-helpers.ts'

@@ -1,4 +1,4 @@
-// SPEC §4: a toast closes through its close button or Escape while focused; a closed toast stays in
+// A toast closes through its close button or Escape while focused (docs/product-contract.md); a closed toast stays in
 // the DOM for its 200 ms exit animation and is then removed.
 import { test, expect } from './fixtures.ts'
 import { openPlayground, openToasts, toast, toasts } from './playground.ts'

@@ -1,4 +1,4 @@
-// SPEC §4, §9: at most 5 toasts are kept; a sixth drops the oldest.
+// At most 5 toasts are kept (docs/product-contract.md); a sixth drops the oldest.
 import { test, expect } from './fixtures.ts'
 import { openPlayground, openToasts, toasts } from './playground.ts'
 

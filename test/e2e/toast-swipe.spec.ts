@@ -1,4 +1,4 @@
-// SPEC §4, §9: swiping a toast to the right (the viewport is top-right) by 50 px or more closes it;
+// Swiping a toast to the right (the viewport is top-right) by 50 px or more closes it (docs/product-contract.md);
 // a shorter swipe springs back. Mouse and touch pointers alike.
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'

@@ -1,4 +1,4 @@
-// SPEC §4, §9: a toast closes by itself after its duration (5000 ms by default); hovering or
+// A toast closes by itself after its duration (5000 ms by default) (docs/product-contract.md); hovering or
 // focusing the toasts pauses the timer. The page clock is controlled, so nothing waits for real.
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'

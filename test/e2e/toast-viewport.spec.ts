@@ -1,6 +1,6 @@
-// SPEC §2, §5, §9: the toast region sits top-right, 24rem wide from `sm` and full width below, is
+// The toast region sits top-right, 24rem wide from `sm` and full width below, is
 // labelled "Notifications (F8)", and F8 moves focus into it. Foreground toasts are alerts
-// (assertive), background ones status messages (polite).
+// (assertive), background ones status messages (polite) (docs/product-contract.md).
 import { test, expect } from './fixtures.ts'
 import { openPlayground, openToasts, toast, toastRegion } from './playground.ts'
 

@@ -1,4 +1,4 @@
-// SPEC §9: a tooltip opens 700 ms after its trigger is hovered; within 300 ms after one closed the
+// A tooltip opens 700 ms after its trigger is hovered (docs/product-contract.md); within 300 ms after one closed the
 // next opens at once. Keyboard focus opens it, Escape closes it, and the open tooltip describes its
 // trigger. The page clock is controlled so the delays are exact and nothing waits for real.
 import type { Locator, Page } from '@playwright/test'

@@ -1,7 +1,7 @@
-// SPEC §4, §8: the page fetches its build's meta about 1000 ms after it goes idle, then polls
+// The page fetches its build's meta about 1000 ms after it goes idle, then polls
 // latest.json. When the server runs a newer build, the next navigation is a full page load (the
 // new build) instead of a client navigation; a hidden tab reloads, but never while the user types.
-// A failed manifest fetch is only logged.
+// A failed manifest fetch is only logged (docs/product-contract.md).
 import type { Page } from '@playwright/test'
 import { createChats } from './chat-helpers.ts'
 import { test, expect, waitForHydration, countDocumentLoads } from './fixtures.ts'

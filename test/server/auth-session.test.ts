@@ -1,4 +1,4 @@
-// SPEC §7, DESIGN §4: GET /api/_auth/session answers the session as JSON and no cache may keep it.
+// GET /api/_auth/session answers the session as JSON and no cache may keep it (docs/product-contract.md).
 // Until sign-in lands every visitor is anonymous: `{}`.
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'

@@ -1,4 +1,4 @@
-// SPEC §8: bot user agents get no rendered error page; the error is only logged, marked as a bot.
+// Bot user agents get no rendered error page (docs/product-contract.md); the error is only logged, marked as a bot.
 import t from 'tap'
 import { buildApp, BOT_UA, browser } from '../helpers/build-app.ts'
 

@@ -1,4 +1,4 @@
-// SPEC §4, §7: the update check's files. latest.json names the running build and is never served
+// The update check's files (docs/product-contract.md). latest.json names the running build and is never served
 // stale; meta/{id}.json describes that build and is cached for good; an unknown id is a JSON 404.
 // The page says which build it runs, so the browser can compare.
 import t from 'tap'

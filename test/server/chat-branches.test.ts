@@ -1,4 +1,4 @@
-// Conversations as trees (issue 17): an edited question and a regenerated answer are new versions,
+// Conversations as trees: an edited question and a regenerated answer are new versions,
 // nothing is deleted, the chat shows one branch (kept across devices, the share page and the
 // Markdown export), the model sees that branch alone, and the JSON export carries every branch.
 import t from 'tap'

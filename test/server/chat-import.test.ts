@@ -1,4 +1,4 @@
-// Imports (issue 18): ChatGPT and Claude exports (conversations.json or the .zip) and our own JSON
+// Imports: ChatGPT and Claude exports (conversations.json or the .zip) and our own JSON
 // export, sent as multipart to POST /api/import, imported in the background with progress; branches
 // kept as branches, tool and browsing steps as readable text, original dates, searchable, private;
 // a re-import adds no copies; bad and foreign files are refused with what was expected.

@@ -1,4 +1,4 @@
-// Long chats open light (issue 20): a chat page carries the latest CHAT_PAGE_MESSAGES messages of
+// Long chats open light: a chat page carries the latest CHAT_PAGE_MESSAGES messages of
 // the shown branch and says whether earlier ones exist; `GET /api/chats/:id?before=…&limit=…` reads
 // the earlier ones page by page (owner and public readers alike); without either parameter the API
 // still gives the whole branch. A forked chat's window is its shown branch.

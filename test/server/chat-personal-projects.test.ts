@@ -1,4 +1,4 @@
-// Projects, pins and archive (issue 18): the sidebar's first page brings the pinned chats and the
+// Projects, pins and archive: the sidebar's first page brings the pinned chats and the
 // projects; the history leaves out pinned, archived and project chats; a project's and the archive's
 // chats page like the history; everything is the owner's alone (404 to others), moves on sign-in,
 // and search still finds archived chats.

@@ -1,4 +1,4 @@
-// Settings (issue 18): custom instructions and the default model, per owner; the instructions
+// Settings: custom instructions and the default model, per owner; the instructions
 // reach every answer as the system prompt, before a project's and the chat's own; an anonymous
 // visitor's settings move to the account on sign-in; "Delete all chats" needs its typed confirmation.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// A project's files (issue 18): an upload added to a project is given, as text, to every chat of
+// A project's files: an upload added to a project is given, as text, to every chat of
 // the project (after the project's instructions); it stays the project's (never swept as an unused
 // upload, never sent in a message), goes when removed or with its project, and only its owner sees it.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// What a SQLite search reads in a history where a word is common (issue 20): the newest
+// What a SQLite search reads in a history where a word is common: the newest
 // CHAT_SEARCH_CANDIDATES rows holding the last word whole are walked newest first and the walk stops
 // there; the words it starts ("gardening" for "garden") are read only when the whole word is rarer
 // than that, and then as those words, each walked whole (chat_search_words, migration 0018), not as

@@ -1,4 +1,4 @@
-// Conversations as trees, first step (issue 17): every message names its parent and every chat its
+// Conversations as trees, first step: every message names its parent and every chat its
 // current leaf. Chats written before migration 0007 become one straight branch, on both databases;
 // new messages, edits and regenerations keep the chain and the leaf right; the migration undoes.
 // Then migration 0008 (branch reads): a chat forked before it reads as it did.

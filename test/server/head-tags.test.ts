@@ -1,4 +1,4 @@
-// SPEC §1: page metadata set by the root.
+// Page metadata set by the root (docs/product-contract.md).
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { metaContent, titleOf } from '../helpers/html.ts'

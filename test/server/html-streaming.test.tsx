@@ -1,4 +1,4 @@
-// DESIGN §3: the shell streams at onShellReady; the first bytes arrive before a slow Suspense
+// The shell streams at onShellReady; the first bytes arrive before a slow Suspense
 // boundary resolves, over a real socket, with and without compression.
 import '../helpers/production-react.ts'
 import t, { type Test } from 'tap'

@@ -1,6 +1,7 @@
-// SPEC §7: the browser's HTTP client retries once on 408 409 425 429 500 502 503 504, and only
-// requests without a body. Here it talks over a real socket (Node's global fetch) to a small
-// Fastify server whose routes fail their first N requests, and the server counts what arrived.
+// The browser's HTTP client retries once on 408 409 425 429 500 502 503 504, and only requests
+// without a body (docs/product-contract.md). Here it talks over a real socket (Node's global fetch)
+// to a small Fastify server whose routes fail their first N requests, and the server counts what
+// arrived.
 import t, { type Test } from 'tap'
 import Fastify, {
   type RawReplyDefaultExpression,

@@ -1,6 +1,6 @@
-// SPEC §7: GET /api/_nuxt_icon/{collection}.json?icons=… answers from the installed
+// GET /api/_nuxt_icon/{collection}.json?icons=… answers from the installed
 // @iconify-json/* sets with only the requested icons, aliases together with their parents, and
-// not_found for names the set does not have; no upstream involved.
+// not_found for names the set does not have; no upstream involved (docs/product-contract.md).
 import t from 'tap'
 import { buildApp } from '../helpers/build-app.ts'
 

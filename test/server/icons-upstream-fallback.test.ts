@@ -1,5 +1,5 @@
-// SPEC §7: a collection that is not installed here is asked of the upstream icon service
-// (ICONS_UPSTREAM_URL, `{base}/{collection}.json?icons=…`) and answered in the same format.
+// A collection that is not installed here is asked of the upstream icon service
+// (ICONS_UPSTREAM_URL, `{base}/{collection}.json?icons=…`) and answered in the same format (docs/product-contract.md).
 import t from 'tap'
 import { buildApp } from '../helpers/build-app.ts'
 import { startFakeIconUpstream } from '../helpers/fake-icon-upstream.ts'

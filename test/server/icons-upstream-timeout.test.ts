@@ -1,4 +1,4 @@
-// SPEC §7, §9: the upstream icon service gets 1500 ms; one that does not answer by then makes the
+// The upstream icon service gets 1500 ms (docs/product-contract.md); one that does not answer by then makes the
 // endpoint answer 504 with a message saying so (instead of hanging the browser's request).
 import t from 'tap'
 import { buildApp } from '../helpers/build-app.ts'

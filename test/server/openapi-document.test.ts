@@ -1,4 +1,4 @@
-// The documented API (issue 19): /api/openapi.json is OpenAPI 3.1 generated from the routes; every
+// The documented API: /api/openapi.json is OpenAPI 3.1 generated from the routes; every
 // registered /api route is in it with a summary, its errors, and examples that are themselves valid;
 // the responses of a real session through the API validate against it; /api/docs renders.
 import t from 'tap'

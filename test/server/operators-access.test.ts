@@ -1,4 +1,4 @@
-// Who gets in (issue 19): SIGNUP open / closed / domains, ADMIN_EMAILS (local, and GitHub's verified
+// Who gets in: SIGNUP open / closed / domains, ADMIN_EMAILS (local, and GitHub's verified
 // address), ANONYMOUS_CHAT=false, and disabled accounts, whose open sessions end at once.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-// The admin API (issue 19): 404 to everyone but administrators (the same answer as an unknown
+// The admin API: 404 to everyone but administrators (the same answer as an unknown
 // route); the users table (paged, searchable, with their counts); disable, sign out everywhere,
 // make admin, per-user quota, delete after a typed confirmation; every action in the audit log.
 import t, { type Test } from 'tap'

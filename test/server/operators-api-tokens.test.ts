@@ -1,4 +1,4 @@
-// Personal API tokens (issue 19): made and revoked by a signed-in user, shown once, kept only as a
+// Personal API tokens: made and revoked by a signed-in user, shown once, kept only as a
 // SHA-256; `Authorization: Bearer` works on the chat API with no cookie and no same-origin check,
 // with the same ownership rules and rate limits; a token cannot manage tokens, the account or
 // imports; a revoked or mistyped token is a 401, never an anonymous visit.

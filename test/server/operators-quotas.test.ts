@@ -1,4 +1,4 @@
-// Daily token quotas (issue 19): counted from the answers' usage (the offline model counts its
+// Daily token quotas: counted from the answers' usage (the offline model counts its
 // words), refused with 429 and when the quota resets (00:00 UTC), reset the next day, overridden per
 // user by an administrator, kept in the database across restarts (and so shared by replicas).
 import t from 'tap'

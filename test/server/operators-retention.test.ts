@@ -1,4 +1,4 @@
-// Retention (issue 19): anonymous visitors' chats and files unused RETENTION_ANONYMOUS_DAYS go, with
+// Retention: anonymous visitors' chats and files unused RETENTION_ANONYMOUS_DAYS go, with
 // RETENTION_DAYS everyone's; signed-out and expired session rows go; the sweep runs once per period
 // (also across three processes on one database), logs what it deleted and counts it in /metrics.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// SPEC §2, §8: an unknown page path is a non-fatal 404 rendered as the error page.
+// An unknown page path is a non-fatal 404 rendered as the error page (docs/product-contract.md).
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { appState, metaContent, textOf, titleOf } from '../helpers/html.ts'

@@ -1,4 +1,4 @@
-// DESIGN §3: each page's loader result is inlined for hydration and served as {path}/_payload.json.
+// Each page's loader result is inlined for hydration and served as {path}/_payload.json.
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { appState } from '../helpers/html.ts'

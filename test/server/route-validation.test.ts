@@ -1,4 +1,4 @@
-// SPEC §8: a chat id that fails validation is a fatal 404 "Page Not Found: {path}".
+// A chat id that fails validation is a fatal 404 "Page Not Found: {path}" (docs/product-contract.md).
 import t from 'tap'
 import { buildApp, browser } from '../helpers/build-app.ts'
 import { appState, textOf } from '../helpers/html.ts'

@@ -1,4 +1,4 @@
-// DESIGN §2, §3: helmet's security headers on every response; the Content-Security-Policy with
+// Helmet's security headers on every response; the Content-Security-Policy with
 // per-request nonces only on HTML documents. JSON, static files and the rest are never documents
 // that run scripts: they get a fixed policy that allows nothing.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// The seeded history of `npm run seed` / `bench:history` (issue 20) is a history the app reads as
+// The seeded history of `npm run seed` / `bench:history` is a history the app reads as
 // its own, on SQLite and PostgreSQL: the sidebar pages through it newest first, a chat opens with its
 // messages in order, search finds its words; a second seeding adds to it. And a common word's
 // search stays bounded to the owner's newest CHAT_SEARCH_CANDIDATES matching rows.

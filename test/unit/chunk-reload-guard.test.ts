@@ -1,4 +1,4 @@
-// SPEC §8: a chunk load failure reloads the page once; the sessionStorage guard (10000 ms TTL)
+// A chunk load failure reloads the page once (docs/product-contract.md); the sessionStorage guard (10000 ms TTL)
 // stops a second reload within that time, so it can never loop.
 import t from 'tap'
 import { isChunkLoadError, reloadOnChunkError } from '../../client/lib/chunk-reload.ts'

@@ -1,4 +1,4 @@
-// DESIGN §6, SPEC §7: the browser's HTTP client, against a fake transport. JSON in and out, typed
+// The browser's HTTP client, against a fake transport (docs/product-contract.md). JSON in and out, typed
 // errors with the server's code and message, one retry on 408 409 425 429 500 502 503 504 for
 // requests without a body only, Retry-After honoured up to a cap, timeout and caller's abort.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// createIconStore without a server (DESIGN §8.3): local sets answer with only the requested icons
+// createIconStore without a server (a pure factory): local sets answer with only the requested icons
 // (aliases with their parents, not_found for the rest), other collections go upstream once, are
 // cached, and are served stale when the upstream later fails.
 import t from 'tap'

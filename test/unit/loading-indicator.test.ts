@@ -1,5 +1,5 @@
-// SPEC §4, §9: the navigation bar appears only after the 200 ms throttle, advances over the
-// estimated 2000 ms, completes, hides 500 ms after finishing and resets 400 ms after that.
+// The navigation bar appears only after the 200 ms throttle, advances over the
+// estimated 2000 ms, completes, hides 500 ms after finishing and resets 400 ms after that (docs/product-contract.md).
 import t from 'tap'
 import { createLoadingIndicator, estimatedProgress, isBarShown, type LoadingPhase } from '../../client/lib/loading-indicator.ts'
 import {

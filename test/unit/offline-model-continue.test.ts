@@ -1,4 +1,4 @@
-// Continue (issue 17): asked to go on after an answer it wrote (CONTINUE_PROMPT after it), the
+// Continue: asked to go on after an answer it wrote (CONTINUE_PROMPT after it), the
 // offline model writes the rest of that answer, so the two together read as the whole answer.
 import t from 'tap'
 import { generateText } from 'ai'

@@ -1,4 +1,4 @@
-// SPEC §4: overlays are opened, closed and unmounted; closing resolves the result.
+// Overlays are opened, closed and unmounted; closing resolves the result.
 import t from 'tap'
 import { createOverlayStore, OVERLAY_EXIT_MS } from '../../client/lib/overlay.ts'
 import { createFakeTimers } from '../helpers/fake-timers.ts'

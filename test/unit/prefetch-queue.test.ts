@@ -1,4 +1,4 @@
-// SPEC §2: at most 4 route preloads run at once, and a path is prefetched once.
+// At most 4 route preloads run at once, and a path is prefetched once (docs/product-contract.md).
 import t from 'tap'
 import { createPrefetchQueue } from '../../client/lib/prefetch.ts'
 import { ROUTE_PRELOAD_CONCURRENCY } from '../../shared/constants.ts'

@@ -1,4 +1,4 @@
-// SPEC §4, §5: progress is indeterminate without a value, loading with one, complete at max; max > 0
+// Progress is indeterminate without a value, loading with one, complete at max (docs/product-contract.md); max > 0
 // (default 100); a value outside 0..max is reported and shown as indeterminate.
 import t from 'tap'
 import { resolveProgress } from '../../client/lib/progress.ts'

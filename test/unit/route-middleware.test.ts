@@ -1,4 +1,4 @@
-// SPEC §8: naming a route middleware that does not exist throws an error naming it and the valid
+// Naming a route middleware that does not exist throws an error naming it and the valid
 // ones (at definition time, so it cannot be silently ignored); middleware can redirect or raise.
 import t from 'tap'
 import { defineRouter, router } from '../../shared/routes.ts'

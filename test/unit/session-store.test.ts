@@ -1,4 +1,4 @@
-// SPEC §3, §4, §7, §8: the session read. No retry; a failed call (network, 5xx, not JSON, not a
+// The session read (docs/product-contract.md). No retry; a failed call (network, 5xx, not JSON, not a
 // session) is "no session" and never rejects; signed in means a user is present.
 import t from 'tap'
 import { createSessionStore } from '../../client/lib/session.ts'

@@ -1,6 +1,6 @@
-// SPEC §5: a toast type is foreground or background, an action needs an alternative text, the
+// A toast type is foreground or background, an action needs an alternative text, the
 // provider label must not be empty. Anything else is reported (in development) and replaced by a
-// safe value; the limit keeps the 5 newest open toasts.
+// safe value; the limit keeps the 5 newest open toasts (docs/product-contract.md).
 import t from 'tap'
 import {
   resolveToastAction,

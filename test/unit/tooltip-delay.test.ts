@@ -1,4 +1,4 @@
-// SPEC §9: a tooltip opens after 700 ms of hovering; within 300 ms after another one closed (or
+// A tooltip opens after 700 ms of hovering (docs/product-contract.md); within 300 ms after another one closed (or
 // while one is open) the next opens at once.
 import t from 'tap'
 import { createTooltipDelayGroup } from '../../client/lib/tooltip-delay.ts'

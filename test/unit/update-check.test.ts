@@ -1,4 +1,4 @@
-// SPEC §4, §8: the update check, against a fake browser with a hand-driven clock. The build's meta
+// The update check, against a fake browser with a hand-driven clock (docs/product-contract.md). The build's meta
 // is fetched about 1000 ms after idle, then latest.json is polled (interval, focus, visible); a new
 // build id reloads the page at a safe moment only (next navigation, hidden tab), never while the
 // user types or while something is busy; a failed manifest fetch is only logged.
