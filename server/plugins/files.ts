@@ -13,8 +13,11 @@ declare module 'fastify' {
       limits: UploadsConfig
       /** Deletes these files, bytes first (a row without bytes would be served as an error). */
       remove(ids: string[]): Promise<void>
-      /** Deletes the chat's files that `carried` (the file ids its messages still name) does not name. */
-      removeFromChatExcept(chatId: string, carried: Array<string | null>): Promise<void>
+      /**
+       * Deletes the chat's files that `carried()` (the file ids its messages still name) does not
+       * name; `carried` is asked only when the chat has files at all.
+       */
+      removeFromChatExcept(chatId: string, carried: () => Promise<Array<string | null>>): Promise<void>
       /** Removes uploads no message carries that are older than a day (runs hourly by itself). */
       sweep(): Promise<void>
     }
@@ -49,9 +52,11 @@ export default fp(
       for (const id of ids) await storage.remove(id)
       await store.removeMany(ids)
     }
-    async function removeFromChatExcept(chatId: string, carried: Array<string | null>) {
-      const kept = new Set(carried)
-      const released = (await store.idsOfChat(chatId)).filter((id) => !kept.has(id))
+    async function removeFromChatExcept(chatId: string, carried: () => Promise<Array<string | null>>) {
+      const ids = await store.idsOfChat(chatId)
+      if (ids.length === 0) return
+      const kept = new Set(await carried())
+      const released = ids.filter((id) => !kept.has(id))
       await remove(released)
       if (released.length > 0) app.log.info({ chatId, removed: released.length }, 'files: removed files no message of the chat carries any more')
     }

@@ -6,7 +6,7 @@ import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import type { ChatListPage, ChatPageData, ChatSummary as ChatSummaryShape } from '../../../shared/page-data.ts'
 import type { ChatCursor, ChatListView, ChatMessage } from '../../services/chats/chat-store.ts'
 import { fileIdOf, storedUserParts, userParts, type UserPart } from '../../services/chats/message-parts.ts'
-import { clipForPage } from '../../services/chats/message-size.ts'
+import { forPage } from '../../services/chats/message-size.ts'
 import { fileInOtherChat } from '../../services/files/file-store.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
@@ -203,7 +203,7 @@ export async function readChat(app: FastifyInstance, request: FastifyRequest, id
     // The system prompt, pins, archive and project are the owner's business, not a reader's.
     chat: isOwner ? { ...summary, ...(systemPrompt && { systemPrompt }), isOwner, streaming: await app.answers.isRunning(chat.id) } : { ...readerSummary(summary), isOwner, streaming: await app.answers.isRunning(chat.id) },
     // Versions are for the owner's switcher. A long message comes as its start (the rest on demand).
-    messages: (isOwner ? messages : withoutVersions(messages)).map((message) => clipForPage(message)),
+    messages: forPage(isOwner ? messages : withoutVersions(messages)),
     ...(hasEarlier && { hasEarlier }),
     votes: isOwner ? await app.chats.votes(chat.id) : [],
     fileSizes: await app.files.store.sizesOfChat(chat.id),

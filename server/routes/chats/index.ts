@@ -4,7 +4,7 @@
 import { historyExportRoutes } from './history-export.ts'
 import { findRoutes } from './find.ts'
 import { messageRestRoutes } from './message-rest.ts'
-import { fileIdOf, type UserPart } from '../../services/chats/message-parts.ts'
+import { fileIdOf } from '../../services/chats/message-parts.ts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
@@ -15,18 +15,12 @@ import { claimFiles } from '../../services/files/file-store.ts'
 import { MessageIdTakenError, decodeCursor, type ChatChanges, type ChatListView } from '../../services/chats/chat-store.ts'
 import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
-import { provisionalTitle } from '../../services/chats/chat-title.ts'
+import { fileNamesTitle, provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
 import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions, ownProject, Project, readerSummary, ownerExport } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
-import { clipForPage } from '../../services/chats/message-size.ts'
+import { forPage } from '../../services/chats/message-size.ts'
 import answerRoutes from './answers.ts'
-
-/** "notes.pdf, chart.png": the title of a chat whose first message is files alone. */
-function fileNamesTitle(parts: UserPart[]): string {
-  const names = parts.flatMap((part) => (part.type === 'file' ? [part.filename] : [])).join(', ')
-  return names.length > 60 ? `${names.slice(0, 59)}…` : names || 'New chat'
-}
 
 export default async function chatRoutes(app: FastifyInstance) {
   const chatSearch = createChatSearch(app.db, app.dbDialect)
@@ -256,11 +250,8 @@ export default async function chatRoutes(app: FastifyInstance) {
       if (request.body.type === 'edit' && message.role !== 'user') throw new AppError(400, 'BAD_MESSAGE', 'Only your own messages can be edited.')
       await app.chats.removeBelow(request.params.id, request.body.messageId, message.role !== 'user' || request.body.type === 'edit')
       // Files only the removed messages carried go with them: a public chat no longer serves them.
-      if ((await app.files.store.idsOfChat(request.params.id)).length > 0) {
-        const carried = (await app.chats.allMessages(request.params.id)).flatMap((kept) => kept.parts.map((part) => fileIdOf(part.url)))
-        await app.files.removeFromChatExcept(request.params.id, carried)
-      }
-      return { messages: (await app.chats.messages(request.params.id)).map((message) => clipForPage(message)) }
+      await app.files.removeFromChatExcept(request.params.id, async () => (await app.chats.allMessages(request.params.id)).flatMap((kept) => kept.parts.map((part) => fileIdOf(part.url))))
+      return { messages: forPage(await app.chats.messages(request.params.id)) }
     },
   )
 
@@ -282,7 +273,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       if (!result) throw new AppError(404, 'MESSAGE_NOT_FOUND', 'This chat has no such message.')
       // switched: false when the chat already showed that message.
       // Long messages as a page carries them: their start (the screen keeps what it already shows whole).
-      return { messages: (await app.chats.messages(request.params.id)).map((message) => clipForPage(message)), switched: result.switched }
+      return { messages: forPage(await app.chats.messages(request.params.id)), switched: result.switched }
     },
   )
 

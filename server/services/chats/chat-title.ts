@@ -57,3 +57,9 @@ export function titleFrom(modelText: string, question: string): string {
   if (!title || !/[\p{L}\p{N}]/u.test(title)) return provisionalTitle(question)
   return capitalized(wholeWords(title, 12))
 }
+
+/** "notes.pdf, chart.png": the title of a chat whose first message is files alone. */
+export function fileNamesTitle(parts: ReadonlyArray<{ type: string; filename?: string }>): string {
+  const names = parts.flatMap((part) => (part.type === 'file' && part.filename !== undefined ? [part.filename] : [])).join(', ')
+  return names.length > 60 ? `${names.slice(0, 59)}…` : names || 'New chat'
+}

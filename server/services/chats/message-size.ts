@@ -97,3 +97,8 @@ export function clipForPage<M extends { parts: Part[]; status: string; metadata?
   const clipped: ClippedMark = { shownChars: messageChars(parts), totalChars }
   return { ...message, parts, metadata: { ...message.metadata, clipped } }
 }
+
+/** Messages as a page carries them: each long one clipped (see clipForPage). */
+export function forPage<M extends { parts: Part[]; status: string; metadata?: object }>(messages: readonly M[]): M[] {
+  return messages.map((message) => clipForPage(message))
+}
