@@ -29,6 +29,7 @@ import { CHAT_PAGE_MESSAGES } from '../../shared/constants.ts'
 import { useEarlierMessages } from '../components/chat/use-earlier-messages.ts'
 import { useFindShortcut } from '../components/chat/use-find-shortcut.ts'
 import { byId, storedOverShown, toUIMessage } from '../components/chat/stored-messages.ts'
+import { showRestOf } from '../components/chat/show-rest.ts'
 
 /** A message on its way: what goes back into the composer if the server refuses it. */
 type SentMessage = { id: string; text: string; files: SentFile[] }
@@ -271,19 +272,6 @@ function ChatScreen({ data }: { data: ChatPageData }) {
     void send(text, list[index]!.parts.filter((part) => part.type === 'file') as SentFile[], undefined, true)
   }
 
-  /** The whole of a message the page carried only the start of, in its place. */
-  async function showRest(messageId: string): Promise<UIMessage | undefined> {
-    try {
-      const { message } = await http.get<{ message: StoredChatMessage }>(`/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`)
-      const whole = toUIMessage(message)
-      setMessages(shown.current.map((m) => (m.id === messageId ? whole : m)))
-      return whole
-    } catch (error) {
-      notify({ title: 'Could not load the rest of the message', description: describeChatError(error).message, variant: 'error' })
-      return undefined
-    }
-  }
-
   /** What the switcher under a message needs (nothing for a message with one version). */
   const switcher = (messageId: string) => versions[messageId] && { versions: versions[messageId], disabled: busy, chatId, onShown: showStored }
 
@@ -314,7 +302,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
             onVote={(messageId, value) => void vote(messageId, value)}
             onAnswer={() => void answer()}
             onContinue={(answerId) => void continueAnswer(answerId)}
-            onShowRest={showRest}
+            onShowRest={showRestOf(chatId, shown, setMessages)}
           />
         </div>
       </div>
