@@ -111,10 +111,12 @@ export default function SignInPage() {
           >
             {pending ? 'Please wait…' : mode === 'sign-in' ? 'Sign in' : 'Create account'}
           </button>
+          {/* Closing the popup needs the page's code too: until it runs, a click would do nothing. */}
           <button
             type="button"
             onClick={cancelSignIn}
-            className="inline-flex items-center justify-center rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-neutral-600 dark:text-neutral-100 dark:hover:bg-neutral-800"
+            disabled={!hydrated}
+            className="disabled:opacity-60 inline-flex items-center justify-center rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-neutral-600 dark:text-neutral-100 dark:hover:bg-neutral-800"
           >
             Cancel
           </button>

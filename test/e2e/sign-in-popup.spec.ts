@@ -129,10 +129,13 @@ test('before its code has run, the sign-in form cannot be sent: the password nev
   await page.waitForTimeout(300)
   expect(page.url()).not.toContain('password')
   expect(new URL(page.url()).search).toBe('')
+  // Cancel cannot act yet either (closing or going back is the page's code): it says so.
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeDisabled()
 
   release()
   await waitForHydration(page)
   await expect(send).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled()
   await expect(page.getByLabel('Email')).toHaveValue(email)
   await send.click()
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password.')
