@@ -68,6 +68,10 @@ export const ConfigSchema = Type.Object({
   MESSAGE_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 32_000 }),
   /** Most text one stored message may hold (an answer, an imported message, an edit), in characters; the rest is cut with a note. */
   MESSAGE_STORED_MAX_CHARS: Type.Integer({ minimum: 1_000, maximum: 50_000_000, default: 1_000_000 }),
+  /** Largest artifact (a document, page, diagram… an answer makes beside the chat), in bytes of UTF-8. */
+  ARTIFACT_MAX_BYTES: Type.Integer({ minimum: 1_024, maximum: 16 * 1024 * 1024, default: 512 * 1024 }),
+  /** Another origin (host name) that serves the artifact sandbox, for the browser's site isolation as well; unset: an opaque-origin iframe of this server. */
+  ARTIFACTS_ORIGIN: Type.Optional(Type.String()),
   /** Messages one owner may send per minute. */
   SEND_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
   /** Chats one owner may start per minute. */
@@ -207,6 +211,12 @@ export interface AppConfig {
   /** MESSAGE_STORED_MAX_CHARS: what one stored message may hold (messageMaxChars is never above it). */
   messageStoredMaxChars: number
   sendRateLimitPerMinute: number
+  artifacts: {
+    /** ARTIFACT_MAX_BYTES: the largest version of one artifact. */
+    maxBytes: number
+    /** ARTIFACTS_ORIGIN: the sandbox's own origin (`https://host`), or null for an opaque-origin iframe of this server. */
+    origin: string | null
+  }
   /** What a visitor may do, per owner and per client address. */
   limits: {
     chatCreatePerMinute: number
@@ -375,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messageMaxChars: Math.min(config.MESSAGE_MAX_CHARS, config.MESSAGE_STORED_MAX_CHARS),
     messageStoredMaxChars: config.MESSAGE_STORED_MAX_CHARS,
     sendRateLimitPerMinute: config.SEND_RATE_LIMIT_PER_MINUTE,
+    artifacts: { maxBytes: config.ARTIFACT_MAX_BYTES, origin: artifactsOrigin(config.ARTIFACTS_ORIGIN) },
     limits: {
       chatCreatePerMinute: config.CHAT_CREATE_RATE_LIMIT_PER_MINUTE,
       ipChatCreatePerMinute: config.IP_CHAT_CREATE_RATE_LIMIT_PER_MINUTE,
@@ -506,6 +517,21 @@ function avatarOrigins(config: RawConfig): string[] {
     origins.add(entry)
   }
   return [...origins]
+}
+
+/** ARTIFACTS_ORIGIN as an origin (`https://host[:port]`, no path); http:// only for a loopback host. */
+function artifactsOrigin(value: string | undefined): string | null {
+  const entry = (value ?? '').trim().replace(/\/+$/, '')
+  if (!entry) return null
+  let url: URL | undefined
+  try {
+    url = new URL(entry)
+  } catch {}
+  const local = url?.hostname === 'localhost' || url?.hostname === '127.0.0.1'
+  if (!url || url.origin !== entry || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
+    throw new ConfigError(`Invalid configuration:\n  ARTIFACTS_ORIGIN: ${JSON.stringify(entry)} is not an origin such as https://artifacts.example.com (https://, no path; http:// only for localhost)`)
+  }
+  return entry
 }
 
 function llmConfig(config: RawConfig): LlmConfig {

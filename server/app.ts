@@ -39,6 +39,8 @@ import modelRoutes from './routes/models/index.ts'
 import toolRoutes from './routes/tools/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import tokenRoutes from './routes/tokens/index.ts'
+import artifactRoutes from './routes/artifacts/index.ts'
+import sandboxRoutes from './routes/sandbox/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +114,8 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(accountRoutes)
   await app.register(adminRoutes)
   await app.register(tokenRoutes)
+  await app.register(artifactRoutes)
+  await app.register(sandboxRoutes)
   await app.register(icons, { config })
   await app.register(iconRoutes)
   await app.register(render, { config, ssrEntry: options.ssrEntry })
