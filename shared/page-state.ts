@@ -23,6 +23,8 @@ export interface PageSession {
   uploads: UploadLimits
   /** The query string of the page's address, without `?` (a server render's `useSearch`: `/?project=`). */
   search: string
+  /** ARTIFACTS_ORIGIN: the origin the artifact sandbox is loaded from, or null for an opaque-origin iframe of this server. */
+  artifactsOrigin?: string | null
 }
 
 export interface UploadLimits {

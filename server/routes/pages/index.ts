@@ -95,7 +95,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     if (statusCode >= 400 && request.isBot) return sendBotError(request, reply, statusCode, outcome.error?.message ?? '')
     const [session, chatList] = await Promise.all([sessionPayload(request), firstChatListPage(request, outcome.state)])
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''
-    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList, messageMaxChars: request.server.config.messageMaxChars, uploads: uploadLimits(request.server), search }
+    const state: PageState = { ...outcome.state, session, providers: configuredProviders(request.server), chatList, messageMaxChars: request.server.config.messageMaxChars, uploads: uploadLimits(request.server), search, artifactsOrigin: request.server.config.artifacts.origin }
 
     try {
       return await reply.streamPage(state, statusCode)
