@@ -41,6 +41,7 @@ import adminRoutes from './routes/admin/index.ts'
 import tokenRoutes from './routes/tokens/index.ts'
 import artifactRoutes from './routes/artifacts/index.ts'
 import sandboxRoutes from './routes/sandbox/index.ts'
+import artifacts from './plugins/artifacts.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +106,7 @@ export async function build(config: AppConfig, options: BuildOptions = {}): Prom
   await app.register(chats, { config })
   await app.register(personal)
   await app.register(files, { config })
+  await app.register(artifacts, { config })
   await app.register(operators, { now: options.now })
   await app.register(chatRoutes)
   await app.register(settingsRoutes)

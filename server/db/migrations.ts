@@ -6,6 +6,7 @@ import { scaleMigrations } from './migrations-scale.ts'
 import { createSharedSearchIndex, searchMigrations } from './migrations-search.ts'
 import { operatorMigrations } from './migrations-operators.ts'
 import { hardeningMigrations } from './migrations-hardening.ts'
+import { artifactMigrations } from './migrations-artifacts.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_users_and_sessions': {
@@ -186,4 +187,5 @@ export const migrations: Record<string, Migration> = {
   ...scaleMigrations,
   ...searchMigrations,
   ...hardeningMigrations,
+  ...artifactMigrations,
 }

@@ -231,6 +231,28 @@ export interface RetiredChatIdsTable {
   retired_at: number
 }
 
+/**
+ * One version of an artifact (migration 0020): never overwritten, an edit is a new row. Gone with
+ * its chat or its message; its bytes count in the chat's message_bytes (triggers).
+ */
+export interface ArtifactsTable {
+  artifact_id: string
+  /** 1, 2, 3… in the order they were made, across every branch of the chat. */
+  version: number
+  chat_id: string
+  /** The message it belongs to: a branch sees the versions whose message is on it. */
+  message_id: string
+  kind: string
+  title: string
+  /** Code artifacts' language; null for other kinds. */
+  language: string | null
+  content: string
+  author: 'model' | 'user'
+  /** The content's length in bytes of UTF-8. */
+  bytes: number
+  created_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -249,4 +271,5 @@ export interface Database {
   job_runs: JobRunsTable
   owner_totals: OwnerTotalsTable
   retired_chat_ids: RetiredChatIdsTable
+  artifacts: ArtifactsTable
 }
