@@ -2,6 +2,7 @@
 // tag, the errors it can answer with, and examples. Kept in one table beside the routes instead of
 // inside each: the route files stay about behaviour, and the coverage test reads this table to
 // check that no route goes undocumented.
+import { ARTIFACT_ROUTE_DOCS } from './artifact-route-docs.ts'
 
 export interface RouteDoc {
   summary: string
@@ -139,6 +140,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/usage': { summary: 'Tokens per day and model, top users, failed answers (last 30 days)', tag: 'Admin', errors: [404] },
   'GET /api/admin/audit': { summary: "The audit log of administrators' actions, newest first", tag: 'Admin', errors: [400, 404] },
   'GET /api/_nuxt_icon/{collection}.json': { summary: 'Icons of an Iconify collection (the UI loads them)', tag: 'Meta', errors: [400, 404, RATE_LIMITED, 502] },
+  ...ARTIFACT_ROUTE_DOCS,
 }
 
 /** The OpenAPI path of a Fastify route URL: `/api/chats/:id` → `/api/chats/{id}`. */
