@@ -30,6 +30,7 @@ import { useEarlierMessages } from '../components/chat/use-earlier-messages.ts'
 import { useFindShortcut } from '../components/chat/use-find-shortcut.ts'
 import { byId, storedOverShown, toUIMessage } from '../components/chat/stored-messages.ts'
 import { showRestOf } from '../components/chat/show-rest.ts'
+import { ArtifactLayout } from '../components/artifacts/artifact-layout.tsx'
 
 /** A message on its way: what goes back into the composer if the server refuses it. */
 type SentMessage = { id: string; text: string; files: SentFile[] }
@@ -281,7 +282,7 @@ function ChatScreen({ data }: { data: ChatPageData }) {
   const writing = busy || (last?.role === 'assistant' && statuses[last.id] === 'streaming')
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    <ArtifactLayout chatId={chatId} messages={messages} busy={writing} readOnly={readOnly} composer={composer} onSend={(text) => void send(text, [])}>
       <h1 className="sr-only">{title}</h1>
       <div ref={scroller} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none] [contain:strict]">
         {/* grow: a short conversation starts at the top; a long one rests at the bottom (column-reverse). */}
@@ -344,6 +345,6 @@ function ChatScreen({ data }: { data: ChatPageData }) {
           )}
         </div>
       </div>
-    </div>
+    </ArtifactLayout>
   )
 }

@@ -9,6 +9,8 @@ export interface ComposerHandle {
   clear(): void
   /** Puts a refused message's text and files back, unless something new was typed meanwhile. */
   restore(text: string, files: SentFile[]): void
+  /** Puts text in the prompt for the user to finish and send (after what is typed there already), caret at its end. */
+  fill(text: string): void
 }
 
 export function ChatComposer({ handle, ...props }: Omit<PromptBoxProps, 'value' | 'onValueChange'> & { handle: Ref<ComposerHandle> }) {
@@ -24,6 +26,15 @@ export function ChatComposer({ handle, ...props }: Omit<PromptBoxProps, 'value' 
       restore: (text, sent) => {
         setValue((current) => current || text)
         files.current?.restore(sent)
+      },
+      fill: (text) => {
+        setValue((current) => (current.trim() ? `${current.trimEnd()}\n\n${text}` : text))
+        // After React has put the text in: focus, caret at the end.
+        requestAnimationFrame(() => {
+          const textarea = props.textareaRef?.current
+          textarea?.focus()
+          textarea?.setSelectionRange(textarea.value.length, textarea.value.length)
+        })
       },
     }),
     [],

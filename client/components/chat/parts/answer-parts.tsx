@@ -6,6 +6,8 @@ import type { UIMessage } from 'ai'
 import { ToolCard } from './tool-card.tsx'
 import { isToolPart, type ToolPartLike } from './tool-part.ts'
 import { CitedMarkdown, SourceList, type SourcePart } from './sources.tsx'
+import { ArtifactCard } from '../../artifacts/artifact-card.tsx'
+import { isArtifactCall } from '../../artifacts/live-artifact.ts'
 
 export interface AnswerPartsProps {
   parts: UIMessage['parts']
@@ -28,7 +30,9 @@ export function AnswerParts({ parts, streaming, settled }: AnswerPartsProps) {
     } else if (isToolPart(part)) {
       flushText(false)
       const tool = part as ToolPartLike
-      out.push(<ToolCard key={tool.toolCallId ?? index} part={tool} settled={settled} />)
+      // An artifact call is a card that opens the panel; its error shows as any tool's does.
+      const Card = isArtifactCall(tool) && tool.state !== 'output-error' ? ArtifactCard : ToolCard
+      out.push(<Card key={tool.toolCallId ?? index} part={tool} settled={settled} />)
     }
   })
   flushText(true)
