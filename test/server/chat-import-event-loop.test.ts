@@ -1,6 +1,10 @@
 // An import never holds the server: whatever the shape of the file (a Claude answer with thousands
 // of versions, a ChatGPT chat that is one very long line, a mapping of very many nodes), the server
-// answers /healthz on its socket all along, and the chat comes out whole.
+// answers /healthz on its socket all along, and the chat comes out whole. On a database file, as in
+// production: the import's worker writes the messages on a connection of its own there.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { buildApp } from '../helpers/build-app.ts'
 import type { Visitor } from '../helpers/chat.ts'
@@ -24,7 +28,9 @@ t.test('ids made for imported messages ascend, many in one millisecond too, and 
 })
 
 t.test('imports of the shapes that held the event loop', async (t) => {
-  const { app } = await buildApp(t, { OFFLINE_TOKEN_DELAY_MS: '0' })
+  const dir = mkdtempSync(join(tmpdir(), 'import-event-loop-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const { app } = await buildApp(t, { DATABASE_PATH: join(dir, 'app.db'), OFFLINE_TOKEN_DELAY_MS: '0' })
   const base = await listenForFetch(t, app)
   /** Imports `file` while /healthz is asked one request after the other; the longest answer's time. */
   async function importTimed(v: Visitor, file: string) {

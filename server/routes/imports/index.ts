@@ -156,7 +156,7 @@ export default async function importRoutes(app: FastifyInstance) {
     await app.db.updateTable('imports').set({ total_bytes: row.total_bytes, updated_at: row.updated_at }).where('id', '=', row.id).execute()
     request.log.info({ importId: row.id, bytes: size }, 'imports: started')
     // In the background: the answer says it started; GET /api/import/:id follows it.
-    void runImport({ db: app.db, importId: row.id, ownerId: user.id, path: jsonPath, log: app.log, maxMessageChars: app.config.messageStoredMaxChars, dialect: app.dbDialect }).finally(() => rm(dir, { recursive: true, force: true }))
+    void runImport({ db: app.db, importId: row.id, ownerId: user.id, path: jsonPath, log: app.log, maxMessageChars: app.config.messageStoredMaxChars, dialect: app.dbDialect, ...(app.config.databasePath !== ':memory:' && { databasePath: app.config.databasePath }) }).finally(() => rm(dir, { recursive: true, force: true }))
     return reply.code(202).send(toView(row, row.updated_at))
   })
 

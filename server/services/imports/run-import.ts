@@ -1,7 +1,10 @@
 // Runs one import in the background: a worker thread reads the export and makes each conversation
-// into the rows it is stored as (read-export-worker.ts); this thread stores them (store-imported.ts),
-// a batch at a time with a turn for other requests between batches, and writes the import's
-// progress to the imports table as it goes. Reading a conversation is JSON.parse and tree work on
+// into the rows it is stored as (read-export-worker.ts). This thread writes each chat's row (the
+// check for one imported before, its id) and, once its messages are in, its source; the messages
+// themselves are written by the worker on a connection of its own on a SQLite file
+// (write-messages.ts: on this thread a SQLite statement holds every request), and by this thread
+// on PostgreSQL and SQLite in memory (store-imported.ts, a batch at a time with a turn for other
+// requests between batches). It writes the import's progress to the imports table as it goes. Reading a conversation is JSON.parse and tree work on
 // all of it at once (tens of megabytes for one conversation): on this thread it held every request
 // for up to a minute.
 import { rm, stat } from 'node:fs/promises'
@@ -12,7 +15,7 @@ import type { Database } from '../../db/schema.ts'
 import { startModuleWorker } from '../worker-thread.ts'
 import { describeImportFailure, type ImportFormat } from './read-export.ts'
 import type { PlannedChat, PlannedMessage } from './plan-imported.ts'
-import { removeUnfinished, storeImported } from './store-imported.ts'
+import { finishImported, removeUnfinished, startImported, storeImported } from './store-imported.ts'
 
 /** Progress is written at most this often, and at least this often while it runs (a heartbeat). */
 export const PROGRESS_INTERVAL_MS = 500
@@ -24,17 +27,24 @@ const SKIPPED_LISTED = 50
  */
 const WORKER_HEAP_MB = 1536
 
-/** What the worker sends (each with the bytes of JSON it has read); it waits for an answer to the first four. */
+/**
+ * What the worker sends (each with the bytes of JSON it has read); it waits for an answer to all but
+ * the last two. 'rows' when this thread writes the messages; 'written' or 'write-failed' when the
+ * worker wrote them (it was given the database's file).
+ */
 export type FromImport =
   | { type: 'skip'; title: string; reason: string; error?: string }
   | { type: 'chat'; format: ImportFormat; chat: PlannedChat }
   | { type: 'rows'; rows: PlannedMessage[] }
   | { type: 'chat-end' }
+  | { type: 'written' }
+  | { type: 'write-failed'; error: string }
   | { type: 'done' }
   | { type: 'failed'; message: string; byFile: boolean; error: string }
-/** The answer: go on (with this chat's rows), or drop the rest of this chat. */
+/** The answer: go on (with this chat's rows; the worker writes them into `chatId`), or drop the rest of this chat. */
 export interface ToImport {
   go: boolean
+  chatId?: string
 }
 
 /** The worker's messages one at a time, as they are asked for. */
@@ -75,10 +85,10 @@ function inboxOf(worker: Worker) {
       })
     },
     /** Answers the last message, if it is owed an answer. */
-    answer(go: boolean) {
+    answer(go: boolean, chatId?: string) {
       if (!owed) return
       owed = false
-      worker.postMessage({ go } satisfies ToImport)
+      worker.postMessage({ go, ...(chatId !== undefined && { chatId }) } satisfies ToImport)
     },
   }
 }
@@ -93,10 +103,12 @@ export interface RunImportOptions {
   /** What one message may hold (MESSAGE_STORED_MAX_CHARS): a longer one is stored cut, with a note. */
   maxMessageChars: number
   dialect: 'sqlite' | 'postgres'
+  /** The SQLite file (not ':memory:'): the worker writes the messages on a connection of its own. */
+  databasePath?: string
   now?: () => number
 }
 
-export async function runImport({ db, importId, ownerId, path, log, maxMessageChars, dialect, now = Date.now }: RunImportOptions): Promise<void> {
+export async function runImport({ db, importId, ownerId, path, log, maxMessageChars, dialect, databasePath, now = Date.now }: RunImportOptions): Promise<void> {
   const counts = { readBytes: 0, totalBytes: 0, imported: 0, duplicates: 0 }
   const skipped: Array<{ title: string; reason: string }> = []
   let skippedCount = 0
@@ -119,7 +131,7 @@ export async function runImport({ db, importId, ownerId, path, log, maxMessageCh
   try {
     counts.totalBytes = (await stat(path)).size
     await removeUnfinished(db, ownerId)
-    worker = startModuleWorker(import.meta.url, 'read-export-worker', { workerData: { path, maxMessageChars }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+    worker = startModuleWorker(import.meta.url, 'read-export-worker', { workerData: { path, maxMessageChars, databasePath: dialect === 'sqlite' ? databasePath : undefined }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
     const inbox = inboxOf(worker)
     const receive = async () => {
       const message = await inbox.receive()
@@ -136,6 +148,22 @@ export async function runImport({ db, importId, ownerId, path, log, maxMessageCh
         inbox.answer(true)
       }
     }
+    const workerWrites = dialect === 'sqlite' && databasePath !== undefined
+    /** The chat's row here, its messages by the worker, its source here once they are in. */
+    async function storedByWorker(chat: PlannedChat): Promise<{ stored: boolean }> {
+      const { stored, chatId } = await startImported(db, ownerId, chat)
+      if (!stored) return { stored }
+      try {
+        inbox.answer(true, chatId)
+        const written = await receive()
+        if (written.type !== 'written') throw new Error(`imports: the worker could not write the messages: ${written.type === 'write-failed' ? written.error : written.type}`)
+        await finishImported(db, chatId, chat)
+      } catch (error) {
+        await db.deleteFrom('chats').where('id', '=', chatId).execute().catch(() => undefined)
+        throw error
+      }
+      return { stored }
+    }
     for (;;) {
       const message = await receive()
       if (message.type === 'done') break
@@ -150,7 +178,7 @@ export async function runImport({ db, importId, ownerId, path, log, maxMessageCh
       } else if (message.type === 'chat') {
         format ??= message.format
         try {
-          const { stored } = await storeImported(db, ownerId, message.chat, rows(), { holdsEventLoop: dialect === 'sqlite' })
+          const { stored } = workerWrites ? await storedByWorker(message.chat) : await storeImported(db, ownerId, message.chat, rows(), { holdsEventLoop: dialect === 'sqlite' })
           if (stored) counts.imported++
           else counts.duplicates++
         } catch (error) {

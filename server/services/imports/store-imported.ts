@@ -1,5 +1,7 @@
 // Stores a conversation read from an export as a chat of the importer, from the rows made for it
-// where the export was read (plan-imported.ts), its messages as they come; a chat imported before
+// where the export was read (plan-imported.ts), its messages as they come (on a SQLite file the
+// import's worker writes the messages, write-messages.ts, between startImported and
+// finishImported); a chat imported before
 // from the same source is left alone (its messages are not read). Not one transaction per chat:
 // on SQLite the app has one connection, and a chat of 100,000 messages held it (every other
 // request's query waited) for a minute, and its commit (with SQLite's checkpoint of all it wrote)
@@ -19,6 +21,20 @@ const BATCH_START = 50
 const BATCH_MIN = 10
 /** How long one INSERT of messages should take. */
 const STATEMENT_TARGET_MS = 8
+/**
+ * Characters of parts per INSERT at most: the statement is built and its parameters encoded on this
+ * thread whatever the database (400 pasted documents of 80 KB were one 32 MB statement, and held
+ * the event loop 360 ms on PostgreSQL).
+ */
+export const STATEMENT_MAX_CHARS = 256_000
+
+/** From `start`, at most `size` rows and STATEMENT_MAX_CHARS of parts (at least one row). */
+function rowsWithin(batch: PlannedMessage[], start: number, size: number): PlannedMessage[] {
+  let end = start
+  let chars = 0
+  while (end < batch.length && end - start < size && (end === start || chars + batch[end]!.parts.length <= STATEMENT_MAX_CHARS)) chars += batch[end++]!.parts.length
+  return batch.slice(start, end)
+}
 
 /** The mark of a chat whose import has not finished: its imported_from starts with it. */
 const UNFINISHED = 'unfinished:'
@@ -29,11 +45,12 @@ export async function removeUnfinished(db: Kysely<Database>, ownerId: string): P
 }
 
 /**
- * `messages`: the chat's messages in order of writing, in batches of any size. `holdsEventLoop`: the
- * database's statements run on this thread (SQLite), so each is kept short.
+ * Writes the chat's row, marked as being imported; not when the owner has imported it before (or
+ * has it already, for our own export). The messages come next (storeImported on this thread, or the
+ * import's worker, write-messages.ts), and finishImported() last.
  */
-export async function storeImported(db: Kysely<Database>, ownerId: string, chat: PlannedChat, messages: AsyncIterable<PlannedMessage[]>, { holdsEventLoop }: { holdsEventLoop: boolean }): Promise<{ stored: boolean; chatId: string }> {
-  const started = await db.transaction().execute(async (trx) => {
+export async function startImported(db: Kysely<Database>, ownerId: string, chat: PlannedChat): Promise<{ stored: boolean; chatId: string }> {
+  return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('chats').select('id').where('owner_id', '=', ownerId).where('imported_from', '=', chat.source).executeTakeFirst()
     if (before) return { stored: false, chatId: before.id }
     // Our own export keeps its chat's id (its links keep working) when that id is free and no one
@@ -70,6 +87,24 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
       .execute()
     return { stored: true, chatId }
   })
+}
+
+/**
+ * Gives the chat its versions and its source (what makes it imported, no longer unfinished).
+ * Written last: each message's insert updates the chat's row (its totals, a trigger), and a row
+ * holding the versions of 40,000 answers (1.5 MB) rewritten for each of them made the import quadratic.
+ */
+export async function finishImported(db: Kysely<Database>, chatId: string, chat: PlannedChat): Promise<void> {
+  await db.updateTable('chats').set({ versions: chat.versions, imported_from: chat.source }).where('id', '=', chatId).execute()
+}
+
+/**
+ * Stores the chat on this thread's connection (PostgreSQL; SQLite in memory, which has no second
+ * connection). `messages`: the chat's messages in order of writing, in batches of any size.
+ * `holdsEventLoop`: the database's statements run on this thread (SQLite), so each is kept short.
+ */
+export async function storeImported(db: Kysely<Database>, ownerId: string, chat: PlannedChat, messages: AsyncIterable<PlannedMessage[]>, { holdsEventLoop }: { holdsEventLoop: boolean }): Promise<{ stored: boolean; chatId: string }> {
+  const started = await startImported(db, ownerId, chat)
   if (!started.stored) return started
   const { chatId } = started
   try {
@@ -77,7 +112,7 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
     let size = holdsEventLoop ? BATCH_START : BATCH
     for await (const batch of messages) {
       for (let start = 0; start < batch.length; ) {
-        const rows = batch.slice(start, start + size)
+        const rows = rowsWithin(batch, start, size)
         const began = performance.now()
         await db
           .insertInto('messages')
@@ -109,10 +144,7 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
         }
       }
     }
-    // Written last: each message's insert updates the chat's row (its totals, a trigger), and a row
-    // holding the versions of 40,000 answers (1.5 MB) rewritten for each of them made the import
-    // quadratic.
-    await db.updateTable('chats').set({ versions: chat.versions, imported_from: chat.source }).where('id', '=', chatId).execute()
+    await finishImported(db, chatId, chat)
   } catch (error) {
     await db.deleteFrom('chats').where('id', '=', chatId).execute().catch(() => undefined)
     throw error
