@@ -11,7 +11,9 @@
 // large as one conversation may be, about 55 MB; each also at half that size;
 // IMPORT_BENCH_SHAPE_PERCENT scales them, default 100), each imported while /healthz
 // is asked one request after the other: the longest answer (the longest the server was held), and
-// what the full size cost against the half (×2 is linear, ×4 quadratic). Measured, never
+// what the full size cost against the half (×2 is linear, ×4 quadratic), and first the same probe
+// with no import running (the idle baseline the holds compare with). A fourth shape: a chat of
+// pasted documents (long messages, the search index's heaviest rows). Measured, never
 // asserted: the exit code is 0 unless something crashed. BENCH_APP_NODE_ARGS: node flags for the app.
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -19,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { once } from 'node:events'
 import { ROOT, ensureBuild, freePort, positiveIntEnv, productionAppEnv } from './bench-app.ts'
-import { chatGptLine, chatGptNodes, claudeVersions } from '../../test/fixtures/imports/shapes.ts'
+import { chatGptLine, chatGptNodes, chatGptPasted, claudeVersions } from '../../test/fixtures/imports/shapes.ts'
 
 const TARGET_MB = positiveIntEnv('IMPORT_BENCH_MB', 100)
 const SHAPE_PERCENT = positiveIntEnv('IMPORT_BENCH_SHAPE_PERCENT', 100)
@@ -27,6 +29,7 @@ const SHAPES: Array<{ name: string; full: number; make: (count: number, id: stri
   { name: 'Claude: one answer, many versions', full: 40_000, make: claudeVersions, unit: 'versions' },
   { name: 'ChatGPT: one line of messages', full: 250_000, make: chatGptLine, unit: 'messages' },
   { name: 'ChatGPT: a mapping of many nodes, nearly all empty', full: 700_000, make: chatGptNodes, unit: 'nodes' },
+  { name: 'ChatGPT: pasted documents (80 KB a message)', full: 240, make: (count, id) => chatGptPasted(count, 80_000, id), unit: 'messages' },
 ]
 // Node flags for the app, e.g. `--max-old-space-size=96`: an import that streams fits under a cap
 // that does not grow with the file (without one, V8 lets garbage pile up and RSS grows anyway).
@@ -144,6 +147,23 @@ async function shapes(origin: string, dir: string, pid: number) {
   console.log(`\n## Shapes that once held the event loop (${SHAPE_PERCENT} % of the probe's sizes)\n`)
   console.log('| shape | size | file | result | import | longest event-loop hold (the app’s own) | longest /healthz | app memory growth |')
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  // The same probe with no import: what the machine and the app hold anyway.
+  {
+    let running = true
+    let longest = 0
+    await eventLoopHoldMs(origin)
+    const pinger = (async () => {
+      while (running) {
+        const started = performance.now()
+        await (await fetch(`${origin}/healthz`)).arrayBuffer()
+        longest = Math.max(longest, performance.now() - started)
+      }
+    })()
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    running = false
+    await pinger
+    console.log(`| no import (idle baseline, 5 s) | | | | | ${(await eventLoopHoldMs(origin)).toFixed(0)} ms | ${longest.toFixed(0)} ms | |`)
+  }
   let account = 0
   for (const shape of SHAPES) {
     const full = Math.max(2, Math.round((shape.full * SHAPE_PERCENT) / 100))
