@@ -109,7 +109,7 @@ export const ConfigSchema = Type.Object({
   MODEL_FIRST_TOKEN_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
   /** …and so is an answer that stops arriving for this long. */
   MODEL_IDLE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
-  /** Built-in tools offered to models, comma-separated (weather, chart, web_search); `none` for none; unset: all (web_search when SEARXNG_URL is set). */
+  /** Built-in tools offered to models, comma-separated (weather, chart, web_search, artifacts); `none` for none; unset: all (web_search when SEARXNG_URL is set). */
   AI_TOOLS: Type.Optional(Type.String({ minLength: 1 })),
   /** Model calls in one answer, tool steps included: the loop stops there. */
   AI_MAX_STEPS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
@@ -316,7 +316,8 @@ export interface ToolsConfig {
   mcpConfig: string | undefined
 }
 
-export const BUILT_IN_TOOL_NAMES = ['weather', 'chart', 'web_search'] as const
+/** `artifacts` offers both artifact tools (create_artifact, update_artifact) under one name. */
+export const BUILT_IN_TOOL_NAMES = ['weather', 'chart', 'web_search', 'artifacts'] as const
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 /** Used when ANTHROPIC_MODELS / GOOGLE_MODELS are unset: current general-purpose models of each. */

@@ -135,7 +135,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 })
   // It comes once the page has settled (its own chunk, after the first load).
-  const control = page.getByRole('button', { name: 'Tools: 7 of 7 on' })
+  const control = page.getByRole('button', { name: 'Tools: 8 of 8 on' })
   await expect(control).toBeVisible({ timeout: 10_000 })
   await control.click()
   // The menu is named like its button, which counts what is on.
@@ -146,7 +146,7 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
   await expect(weather).toHaveAttribute('aria-checked', 'false')
   await expect(menu).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Tools: 7 of 8 on' })).toBeFocused()
 
   const prompt = page.getByRole('textbox', { name: 'Message' })
   await prompt.fill('What is the weather in Paris?')
@@ -157,18 +157,18 @@ test('the Tools control turns a tool off for this chat, kept after a reload', as
 
   await page.reload()
   await waitForHydration(page)
-  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: 'Tools: 7 of 8 on' })).toBeVisible({ timeout: 10_000 })
 })
 
 test('on the home screen the Tools control goes with the new chat', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
-  const control = page.getByRole('button', { name: 'Tools: 7 of 7 on' })
+  const control = page.getByRole('button', { name: 'Tools: 8 of 8 on' })
   await expect(control).toBeVisible({ timeout: 10_000 })
   await control.click()
   await page.getByRole('menu', { name: /^Tools:/ }).getByRole('menuitemcheckbox', { name: /Weather/ }).click()
   await page.keyboard.press('Escape')
-  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Tools: 7 of 8 on' })).toBeFocused()
   const prompt = page.getByRole('textbox', { name: 'Message' })
   await prompt.fill('What is the weather in Paris?')
   await prompt.press('Enter')
@@ -176,7 +176,7 @@ test('on the home screen the Tools control goes with the new chat', async ({ pag
   await expect(answer).toContainText('Connect a real model', { timeout: 15_000 })
   await expect(answer.locator('[data-tool-card]')).toHaveCount(0)
   // The chat keeps the choice made before it existed.
-  await expect(page.getByRole('button', { name: 'Tools: 6 of 7 on' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: 'Tools: 7 of 8 on' })).toBeVisible({ timeout: 10_000 })
 })
 
 test('a web search shows its results, and the answer cites numbered sources that link to them', async ({ page }) => {

@@ -79,7 +79,7 @@ t.test('AI_TOOLS=none offers no tools: the same question gets a plain answer', a
 })
 
 t.test('AI_TOOLS names only known tools', async (t) => {
-  await t.rejects(buildApp(t, { AI_TOOLS: 'weather,teleport' }), /AI_TOOLS names unknown tools: teleport \(built-in tools: weather, chart, web_search; or none\)/)
+  await t.rejects(buildApp(t, { AI_TOOLS: 'weather,teleport' }), /AI_TOOLS names unknown tools: teleport \(built-in tools: weather, chart, web_search, artifacts; or none\)/)
 })
 
 t.test('the Tools control: GET /api/tools lists them; a chat keeps which are off, and its answers go without them', async (t) => {
@@ -91,6 +91,7 @@ t.test('the Tools control: GET /api/tools lists them; a chat keeps which are off
     [
       ['weather', 'Weather', 'Built-in'],
       ['chart', 'Chart', 'Built-in'],
+      ['artifacts', 'Artifacts', 'Built-in'],
     ],
   )
   const v = visitor()
@@ -124,7 +125,7 @@ t.test('the Tools control: GET /api/tools lists them; a chat keeps which are off
 t.test('web search through SearXNG: numbered results for the model, source-url parts the answer cites', async (t) => {
   const { startFakeSearxng } = await import('../helpers/fake-searxng.ts')
   const searxng = await startFakeSearxng(t)
-  t.same((await buildApp(t, {})).app.tools.list().map((tool) => tool.name), ['weather', 'chart'], 'no search service, no web_search')
+  t.same((await buildApp(t, {})).app.tools.list().map((tool) => tool.name), ['weather', 'chart', 'artifacts'], 'no search service, no web_search')
   await t.rejects(buildApp(t, { AI_TOOLS: 'web_search' }), /AI_TOOLS offers web_search: set SEARXNG_URL/)
 
   const { chunks, answer, app } = await ask(t, { SEARXNG_URL: searxng.url }, 'Search the web for the history of tea')
@@ -132,6 +133,7 @@ t.test('web search through SearXNG: numbered results for the model, source-url p
     ['weather', 'Weather'],
     ['chart', 'Chart'],
     ['web_search', 'Search the web'],
+    ['artifacts', 'Artifacts'],
   ])
   t.equal(searxng.requests[0]!.searchParams.get('q'), 'the history of tea')
   t.equal(searxng.requests[0]!.searchParams.get('format'), 'json')

@@ -38,6 +38,8 @@ t.test('two tool calls split across chunks run, and their results go back as too
     [
       ['function', 'weather'],
       ['function', 'chart'],
+      ['function', 'create_artifact'],
+      ['function', 'update_artifact'],
     ],
   )
   t.match(first.tools[0].function.parameters, { type: 'object', required: ['location'] })

@@ -18,6 +18,7 @@ t.test('/_payload.json serves the home loader result', async (t) => {
       tools: [
         { name: 'weather', label: 'Weather', group: 'Built-in', description: res.json().data.tools[0].description, needsApproval: false },
         { name: 'chart', label: 'Chart', group: 'Built-in', description: res.json().data.tools[1].description, needsApproval: false },
+        { name: 'artifacts', label: 'Artifacts', group: 'Built-in', description: res.json().data.tools[2].description, needsApproval: false },
       ],
     },
   })

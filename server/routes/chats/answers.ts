@@ -17,6 +17,8 @@ import { filesForModel, projectFilesText } from '../../services/files/files-for-
 import { claimFiles } from '../../services/files/file-store.ts'
 import { IMAGE_MAX_SIDE, readsOnlyText, textOnlyPatterns } from '../../services/files/image-for-model.ts'
 import { deadline } from '../../services/deadline.ts'
+import { artifactsPromptSection } from '../../services/artifacts/artifact-prompt.ts'
+import { UPDATE_ARTIFACT_TOOL } from '../../../shared/artifacts.ts'
 import { AnyPart, MessageId, Params, UserMessage, attachFiles, chatAccess, messageIdTaken, textOf, validateUserMessage } from './common.ts'
 import { storedSize, type VisitorLimits } from './limits.ts'
 import { sendUiStream, withWrittenParts } from './ui-stream.ts'
@@ -211,14 +213,21 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
       })
       // Custom instructions, then the project's, then the chat's own system prompt.
       // A project's files come with its instructions, as text.
-      const [{ instructions }, project, projectFiles] = await Promise.all([
+      // Last, the artifacts of the branch as they are now (what "make the button blue" refers to).
+      const onPath = stored.map((message) => message.id)
+      const [{ instructions }, project, projectFiles, artifacts] = await Promise.all([
         app.settings.get(ownerId),
         chat.projectId ? app.projects.get(chat.projectId) : null,
         chat.projectId ? app.files.store.ofProject(chat.projectId).then((files) => projectFilesText(files, app.files.storage, app.files.limits.textMaxChars)) : '',
+        app.artifacts.current(chat.id, onPath),
       ])
-      const system = composeSystemPrompt(instructions, project?.instructions, projectFiles, chat.systemPrompt)
-      const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles), system)
       const assistantId = continued?.id ?? randomUUID()
+      // The artifact tools make versions that belong to this answer, on its branch.
+      const answerContext = { chatId: chat.id, messageId: assistantId, onPath: [...new Set([...onPath, assistantId])], store: app.artifacts, maxBytes: app.config.artifacts.maxBytes }
+      const tools = app.tools.forAnswer(chat.toolsOff, answerContext)
+      const artifactsSection = artifactsPromptSection(artifacts, { canUpdate: tools.some((tool) => tool.name === UPDATE_ARTIFACT_TOOL) })
+      const system = composeSystemPrompt(instructions, project?.instructions, projectFiles, chat.systemPrompt, artifactsSection)
+      const prompt = await toModelPrompt(model, await convertToModelMessages(modelFiles), system)
       // Taken before anything changes: a refusal here leaves the chat as it was (the old answer too).
       const releaseSlot = await limits.answerSlot(request, reply, assistantId)
       if (!continued) toStore.push({ id: assistantId, role: 'assistant', parts: [], status: 'streaming', model: modelId })
@@ -269,7 +278,7 @@ export default async function answerRoutes(app: FastifyInstance, options: { limi
             describeError: modelFailed,
             headers: traced,
             draft,
-            tools: app.tools.forAnswer(chat.toolsOff),
+            tools,
             maxSteps: app.config.tools.maxSteps,
             maxChars: app.config.messageStoredMaxChars,
             toolLimits: { timeoutMs: app.config.tools.timeoutMs },

@@ -16,6 +16,7 @@ import { CONTINUE_PROMPT, DANGLING_WORD, isTitleRequest, TITLE_MAX_WORDS } from 
 import { offlineToolAnswer, offlineToolCalls, type PlannedCall } from './offline-tools.ts'
 import { splitAttachments, type AttachedFile } from './offline-files.ts'
 import { countWords, excerpt, markdownAnswer, plural } from './offline-markdown.ts'
+import { readArtifactsSection, withoutArtifactsSection } from '../artifacts/artifact-prompt.ts'
 
 export { CONNECT_MODEL_HINT } from './offline-markdown.ts'
 
@@ -147,7 +148,7 @@ function plan(call: LanguageModelV4CallOptions): Plan {
   // Back from its tools: it answers from their results (and thinks no more).
   if (call.prompt.at(-1)?.role === 'tool') return finishPlan(call, [], splitTokens(offlineToolAnswer(call.prompt)), [])
   const offered = call.toolChoice?.type === 'none' ? [] : (call.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name)
-  const calls = offered.length > 0 ? offlineToolCalls(lastUserText(call.prompt), offered) : []
+  const calls = offered.length > 0 ? offlineToolCalls(lastUserText(call.prompt), offered, readArtifactsSection(systemText(call.prompt))) : []
   const thoughts = splitTokens(offlineThoughts(call.prompt))
   return finishPlan(call, thoughts, calls.length > 0 ? [] : splitTokens(offlineAnswer(call.prompt)), calls)
 }
@@ -172,10 +173,17 @@ function finishPlan(call: LanguageModelV4CallOptions, thoughts: string[], answer
   }
 }
 
-/** The stream parts of one tool call: its input streamed in a few pieces, then the call. */
+/**
+ * Pieces a tool's input streams in at most: a long input (an artifact's content) comes in larger
+ * pieces, so 20 KB takes about as long as a short answer at the default pace, and still grows visibly.
+ */
+const MAX_INPUT_PIECES = 48
+
+/** The stream parts of one tool call: its input streamed in pieces, then the call. */
 function toolCallParts(planned: PlannedCall, id: string): LanguageModelV4StreamPart[] {
   const input = JSON.stringify(planned.input)
-  const pieces = input.match(/.{1,24}/gs) ?? []
+  const size = Math.max(24, Math.ceil(input.length / MAX_INPUT_PIECES))
+  const pieces = input.match(new RegExp(`.{1,${size}}`, 'gs')) ?? []
   return [
     { type: 'tool-input-start', id, toolName: planned.toolName },
     ...pieces.map((delta) => ({ type: 'tool-input-delta', id, delta }) as const),
@@ -203,6 +211,10 @@ function lastUserMessage(prompt: LanguageModelV4Prompt): { text: string; files: 
 /** Words with the whitespace before them, so the pieces join back into the exact text. */
 export function splitTokens(text: string): string[] {
   return text.match(/\s*\S+|\s+$/g) ?? []
+}
+
+function systemText(prompt: LanguageModelV4Prompt): string {
+  return prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
 }
 
 function messageText(message: LanguageModelV4Prompt[number]): string {
@@ -236,7 +248,8 @@ export function offlineThoughts(prompt: LanguageModelV4Prompt): string {
 
 /** The whole answer for a prompt: a title when the system prompt asks for one, else Markdown. */
 export function offlineAnswer(prompt: LanguageModelV4Prompt): string {
-  const system = prompt.filter((m) => m.role === 'system').map(messageText).join('\n')
+  // The artifacts of the chat are not instructions of the user's: the demo does not quote them back.
+  const system = withoutArtifactsSection(systemText(prompt))
   const userMessages = prompt.filter((m) => m.role === 'user')
   const { text, files } = lastUserMessage(prompt)
   if (isTitleRequest(system)) return offlineTitle(text.trim() || files.map((file) => file.name).join(', '))

@@ -2,6 +2,8 @@
 // shows every tool deterministically): which calls a message leads to, and the answer it writes
 // from the results once they are back.
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
+import type { PromptArtifact } from '../artifacts/artifact-prompt.ts'
+import { ARTIFACT_TOOLS, describeArtifactResult, offlineArtifactCalls } from './offline-artifacts.ts'
 
 export interface PlannedCall {
   toolName: string
@@ -13,15 +15,25 @@ const CHART_WORDS = /\b(chart|plot|graph)\b/i
 /** "search the web for…", "look up…", "google…": a web search (only when one is on offer). */
 const SEARCH_ASK = /\b(?:(?:please\s+)?(?:search|look\s+up|google)(?:\s+(?:the\s+web|online|the\s+internet))?(?:\s+(?:for|about))?\s+)(.+)$/i
 
-/** The calls a message asks for, among the tools on offer: none when it asks for nothing. */
-export function offlineToolCalls(text: string, offered: readonly string[]): PlannedCall[] {
+/**
+ * The calls a message asks for, among the tools on offer: none when it asks for nothing.
+ * `artifacts`: those of the branch, as the system prompt shows them (what "change the title" changes).
+ */
+export function offlineToolCalls(text: string, offered: readonly string[], artifacts: readonly PromptArtifact[] = []): PlannedCall[] {
+  // An artifact asked for in words is the whole answer's work (its words may also name a chart or a place).
+  const named = offered.some((name) => ARTIFACT_TOOLS.includes(name) && findName(text, name) >= 0)
+  if (!named && offered.some((name) => ARTIFACT_TOOLS.includes(name))) {
+    const made = offlineArtifactCalls(text, artifacts).filter((call) => offered.includes(call.toolName))
+    if (made.length > 0) return made
+  }
   const calls: PlannedCall[] = []
   for (const name of offered) {
     // A tool named in full, with its input as JSON after the name ("mcp__demo__echo {"text":"hi"}").
     const at = findName(text, name)
     if (at >= 0) {
       const written = jsonObjectAt(text, at + name.length)
-      if (written || (name !== 'weather' && name !== 'chart')) {
+      // Tools that need an input to do anything are called by name only with one written.
+      if (written || (name !== 'weather' && name !== 'chart' && !ARTIFACT_TOOLS.includes(name))) {
         calls.push({ toolName: name, input: written ?? {} })
         continue
       }
@@ -132,8 +144,12 @@ function resultsSinceUser(prompt: LanguageModelV4Prompt): Result[] {
 
 /** The answer after tools ran: what each result says, in sentences. */
 export function offlineToolAnswer(prompt: LanguageModelV4Prompt): string {
-  const sentences = resultsSinceUser(prompt).map(describe)
-  sentences.push('I am the offline demo model, so this answer follows a fixed pattern; a real model would use these results in its own words.')
+  const results = resultsSinceUser(prompt)
+  const sentences = results.map(describe)
+  // What an artifact call made is said in its own sentence; the panel shows the rest.
+  if (!results.every((result) => ARTIFACT_TOOLS.includes(result.toolName) && !result.denied)) {
+    sentences.push('I am the offline demo model, so this answer follows a fixed pattern; a real model would use these results in its own words.')
+  }
   return sentences.join('\n\n')
 }
 
@@ -153,6 +169,8 @@ const asText = (text: unknown) =>
     .join('')
 
 function describe(result: Result): string {
+  const artifact = result.denied ? undefined : describeArtifactResult(result.toolName, result.ok, result.value)
+  if (artifact) return artifact
   if (result.denied) return `You did not let the ${result.toolName} tool run${result.value ? ` (“${String(result.value)}”)` : ''}, so I did without it.`
   if (!result.ok) {
     const why = String(result.value ?? 'it failed')

@@ -26,7 +26,8 @@ export const CONTINUE_PROMPT = 'Continue your previous answer exactly where it s
 /**
  * The system prompt of an answer: the owner's custom instructions, then the project's
  * instructions, then the chat's own system prompt, each kept as written, blank lines between
- * them. Empty when there are none.
+ * them, and last the chat's artifacts as they are on the answer's branch
+ * (services/artifacts/artifact-prompt.ts). Empty when there are none.
  */
 export function composeSystemPrompt(...layers: Array<string | null | undefined>): string {
   return layers

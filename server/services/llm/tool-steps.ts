@@ -54,7 +54,10 @@ interface Call {
   told?: boolean
 }
 
-/** A model that streams megabytes of tool input is not going to call anything useful. */
+/**
+ * A model that streams megabytes of tool input is not going to call anything useful; a tool that
+ * takes more (an artifact's whole content) says how much (ChatTool.maxInputChars).
+ */
 const MAX_RAW_INPUT = 64 * 1024
 
 export interface StepToolsOptions {
@@ -89,6 +92,7 @@ export function createStepTools(options: StepToolsOptions) {
     }
   }
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]))
+  const inputLimit = (toolName: string) => byName.get(toolName)?.maxInputChars ?? MAX_RAW_INPUT
   const usedIds = new Set<string>()
   let step = 1
   let calls: Call[] = []
@@ -190,7 +194,7 @@ export function createStepTools(options: StepToolsOptions) {
       if (part.type === 'tool-input-delta') {
         const id = ids.get(part.id)
         const stored = id ? pendingParts.get(id) : undefined
-        if (!id || !stored || (stored.rawInput ?? '').length >= MAX_RAW_INPUT) return
+        if (!id || !stored || (stored.rawInput ?? '').length >= inputLimit(stored.toolName ?? stored.type.slice('tool-'.length))) return
         stored.rawInput += part.delta
         draft.version++
         yield { type: 'tool-input-delta', toolCallId: id, inputTextDelta: part.delta }
@@ -208,17 +212,21 @@ export function createStepTools(options: StepToolsOptions) {
       const call: Call = { id, toolName, tool, part: stored, input: parsed.ok ? parsed.input : {}, ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}) }
       calls.push(call)
       draft.version++
+      const tooLong = part.input.length > inputLimit(toolName)
       const problem = !tool
         ? `There is no tool called “${toolName}”. ${byName.size > 0 ? `The tools are: ${[...byName.keys()].join(', ')}.` : 'No tools are available.'}`
-        : !parsed.ok
-          ? parsed.errorText
-          : undefined
+        : tooLong
+          ? `The input of ${toolName} has ${part.input.length.toLocaleString('en-US')} characters; it takes at most ${inputLimit(toolName).toLocaleString('en-US')}.`
+          : !parsed.ok
+            ? parsed.errorText
+            : undefined
       if (problem) {
         call.result = failed(problem)
         call.told = true
         stored.state = 'output-error'
         stored.errorText = problem
-        stored.input = parsed.ok ? parsed.input : part.input
+        // Too long to keep as it is: the card shows the error, not megabytes of input.
+        stored.input = tooLong ? {} : parsed.ok ? parsed.input : part.input
         yield { type: 'tool-input-error', toolCallId: id, toolName, input: stored.input, errorText: problem, ...dynamicOf(stored) }
         return
       }

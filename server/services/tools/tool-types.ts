@@ -17,6 +17,10 @@ export interface ChatTool {
   dynamic?: boolean
   /** The user approves each call before it runs (MCP tools not marked read-only). */
   needsApproval?: boolean
+  /** The Tools control's switch (and AI_TOOLS' name) it is under, when several tools share one ("artifacts"). */
+  switchName?: string
+  /** The most characters of input (JSON text) it takes; 64 K when not said. */
+  maxInputChars?: number
   execute(input: unknown, context: { signal: AbortSignal }): Promise<unknown>
   /**
    * A tool whose results are sources (web search): numbers them for this answer — `number` gives
