@@ -9,13 +9,14 @@ import { shellStyles, shellStylesNotPreloaded } from './scripts/build/shell-styl
 import { entryChunkName } from './scripts/build/entry-chunk.ts'
 import { zodBrowserStub } from './scripts/build/zod-browser-stub.ts'
 import { MERMAID_BUILD_URL, MERMAID_DEV_URL, vendorMermaid } from './scripts/build/vendor-mermaid.ts'
+import { sandboxRuntime } from './scripts/build/sandbox-runtime.ts'
 
 const projectRoot = import.meta.dirname
 
 export default defineConfig(({ command }) => ({
   root: resolve(projectRoot, 'client'),
   publicDir: resolve(projectRoot, 'public'),
-  plugins: [viteFastify(), react(), shellStyles(projectRoot), tailwindcss(), shellStylesNotPreloaded(), dropPropertyFallbacks(), precompress(), vendorMermaid(), zodBrowserStub(projectRoot)],
+  plugins: [viteFastify(), react(), shellStyles(projectRoot), tailwindcss(), shellStylesNotPreloaded(), dropPropertyFallbacks(), precompress(), vendorMermaid(), sandboxRuntime(projectRoot), zodBrowserStub(projectRoot)],
   // Mermaid is imported at run time from its own prebuilt modules (scripts/build/vendor-mermaid.ts).
   define: { __MERMAID_URL__: JSON.stringify(command === 'build' ? MERMAID_BUILD_URL : MERMAID_DEV_URL) },
   resolve: {

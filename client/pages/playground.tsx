@@ -10,6 +10,7 @@ import { Tooltip } from '../components/ui/tooltip.tsx'
 import { dismiss, notify } from '../lib/toast.ts'
 import { overlay, type OverlayProps } from '../lib/overlay.ts'
 import { IconSection } from '../components/playground/icon-section.tsx'
+import { SandboxSection } from '../components/playground/sandbox-section.tsx'
 
 export default function PlaygroundPage() {
   return (
@@ -38,6 +39,7 @@ export default function PlaygroundPage() {
         </ul>
       </section>
       <IconSection />
+      <SandboxSection />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import helmet, { contentSecurityPolicy, type HelmetOptions } from 'helmet'
 import { bearerToken } from '../services/auth/api-tokens.ts'
 import type { AppConfig } from '../../fastify.config.ts'
 import { AppError } from '../../shared/errors.ts'
+import { sandboxFrameSource } from '../routes/sandbox/policy.ts'
 
 /**
  * The nonces of one HTML document: scripts carry `script`; `style` lets a script add a <style>
@@ -37,10 +38,15 @@ declare module 'fastify' {
 
 /** For responses that are not documents: nothing may load, nothing may frame them. */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
+/** The artifact sandbox's bundled scripts (scripts/build/sandbox-runtime.ts). */
+const SANDBOX_ASSETS = '/assets/sandbox-'
 
 // Placeholders helmet accepts as nonce values, replaced per request.
 const SCRIPT_NONCE = 'SCRIPTNONCE'
 const STYLE_NONCE = 'STYLENONCE'
+// …and for the one page a document may frame: the artifact sandbox, whose URL names this request's
+// host when neither PUBLIC_URL nor ARTIFACTS_ORIGIN does.
+const FRAME_SOURCE = 'FRAMESOURCE'
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void
 
@@ -84,20 +90,25 @@ export function createSecurityHeaders(config: Pick<AppConfig, 'dev'> & Partial<P
     baseUri: ["'self'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
+    // Only the sandbox page (exactly that path): a preview that navigates its own frame elsewhere,
+    // to carry what it shows to another site, is refused by this policy of its embedder's.
+    frameSrc: [FRAME_SOURCE],
     upgradeInsecureRequests: null,
   }
   // helmet writes the policy (its defaults merged in), so it reads exactly as it always has.
   const template = headerOf(contentSecurityPolicy({ directives: documentDirectives }), 'content-security-policy')
   if (!template.includes(SCRIPT_NONCE) || !template.includes(STYLE_NONCE)) throw new Error('security: the document policy lost a nonce placeholder')
   // Cut once at each placeholder (the style nonce is in two directives), put together per request.
-  const pieces = template.split(new RegExp(`(${SCRIPT_NONCE}|${STYLE_NONCE})`))
+  const pieces = template.split(new RegExp(`(${SCRIPT_NONCE}|${STYLE_NONCE}|${FRAME_SOURCE})`))
 
   return {
     /** Every header but the CSP, on the raw response (whatever ends up sending it). */
     applyHeaders: helmet({ ...options, contentSecurityPolicy: false }) as Middleware,
-    /** The document policy for these nonces. */
-    documentPolicy(nonces: CspNonces): string {
-      return pieces.map((piece) => (piece === SCRIPT_NONCE ? nonces.script : piece === STYLE_NONCE ? nonces.style : piece)).join('')
+    /** The document policy for these nonces, framing only `frameSource` (null: nothing). */
+    documentPolicy(nonces: CspNonces, frameSource: string | null = null): string {
+      const value = (piece: string) =>
+        piece === SCRIPT_NONCE ? nonces.script : piece === STYLE_NONCE ? nonces.style : piece === FRAME_SOURCE ? (frameSource ?? "'none'") : piece
+      return pieces.map(value).join('')
     },
   }
 }
@@ -128,12 +139,15 @@ export default fp(
     app.decorateReply('documentCsp', function documentCsp(this: FastifyReply) {
       const nonces = createNonces()
       this.cspNonce = nonces
-      this.header('content-security-policy', headers.documentPolicy(nonces))
+      this.header('content-security-policy', headers.documentPolicy(nonces, sandboxFrameSource(options.config, this.request)))
       return nonces
     })
     const everyResponse = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       reply.header('content-security-policy', NON_DOCUMENT_CSP)
       headers.applyHeaders(request.raw, reply.raw, done)
+      // The sandbox's scripts load into an opaque origin (or ARTIFACTS_ORIGIN's host): another origin
+      // to helmet's Cross-Origin-Resource-Policy. They are public build files like every asset.
+      if (request.url.startsWith(SANDBOX_ASSETS)) reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin')
     }
     app.addHook('onRequest', everyResponse)
     app.decorate('securityHeaders', everyResponse)

@@ -8,11 +8,12 @@ import { buildApp, browser } from '../helpers/build-app.ts'
 import { createChat, visitor } from '../helpers/chat.ts'
 import { createNonces, createSecurityHeaders, NON_DOCUMENT_CSP } from '../../server/plugins/security.ts'
 
-/** The production document policy, nonces written as N. */
-const DOCUMENT_POLICY =
+/** The production document policy, nonces written as N; the only frame it allows is the artifact sandbox (on inject()'s host). */
+const POLICY_BEFORE_FRAMES =
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
   "img-src 'self' data: blob:;object-src 'none';script-src 'self' 'nonce-N';script-src-attr 'none';" +
   "style-src 'self' 'nonce-N';style-src-elem 'self' 'nonce-N';style-src-attr 'unsafe-inline';connect-src 'self' https://api.iconify.design"
+const DOCUMENT_POLICY = `${POLICY_BEFORE_FRAMES};frame-src http://localhost:80/sandbox/artifact`
 
 const HELMET_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -84,7 +85,7 @@ t.test('a URL the router cannot read gets the same headers, a request id and the
 t.test('development keeps its differences: inline <style> from Vite, websockets for HMR, no HSTS', async (t) => {
   const production = createSecurityHeaders({ dev: false })
   const development = createSecurityHeaders({ dev: true })
-  t.equal(production.documentPolicy({ script: 'N', style: 'N' }), DOCUMENT_POLICY)
+  t.equal(production.documentPolicy({ script: 'N', style: 'N' }), `${POLICY_BEFORE_FRAMES};frame-src 'none'`, 'no sandbox URL: no frame at all')
   const policy = development.documentPolicy({ script: 'aaa', style: 'bbb' })
   t.match(policy, "script-src 'self' 'nonce-aaa';")
   t.match(policy, "style-src 'self' 'nonce-bbb';")

@@ -50,7 +50,9 @@ export function createSandboxChannel(options: SandboxChannelOptions): SandboxCha
     const message = readSandboxMessage(event.data)
     if (!message) return
     lastBeat = performance.now()
-    if (message.type === 'artifact:ready') {
+    // A beat says the sandbox listens too: its `ready` can come before this channel exists (the
+    // iframe starts loading when it is inserted, before the effect that makes the channel runs).
+    if (message.type === 'artifact:ready' || message.type === 'artifact:heartbeat') {
       ready = true
       schedule()
     } else if (message.type === 'artifact:rendered') {

@@ -31,7 +31,6 @@ const DENIED_FEATURES = [
   'usb',
   'serial',
   'hid',
-  'bluetooth',
   'midi',
   'display-capture',
   'clipboard-read',
