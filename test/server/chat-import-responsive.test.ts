@@ -3,16 +3,19 @@
 // event-loop lag (what an operator's Prometheus scrapes) stays under a loose bound. The export is a
 // chat of pasted documents (long messages: much work for the search index per row), on a database
 // file as in production. On the app's thread each INSERT of such rows held every request for
-// 60–270 ms (SQLite is synchronous there); on PostgreSQL the database does that work.
+// 60–700 ms (SQLite is synchronous there); on PostgreSQL the database does that work. Each bound
+// is what a user notices on top of what the same probes see with no import running (a busy
+// machine makes every answer slower, import or not).
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import t from 'tap'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat } from '../helpers/chat.ts'
 import { importEnded, signedIn } from '../helpers/imports.ts'
 import { listenForFetch } from '../helpers/uploads.ts'
-import { chatGptPasted } from '../fixtures/imports/shapes.ts'
+import { chatGptLine, chatGptPasted } from '../fixtures/imports/shapes.ts'
 
 /** Longer than this and a user notices the wait. */
 const HEALTHZ_MAX_MS = 200
@@ -57,6 +60,12 @@ t.test('a large import never keeps the server from answering', async (t) => {
   })()
   let view: Record<string, any>
   let lag: number
+  // The same probes for a while with no import: the machine's own delays.
+  await lagMaxMs()
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  const idle = { lag: await lagMaxMs(), healthz: Math.max(0, ...healthz), saves: Math.max(0, ...saves) }
+  healthz.length = 0
+  saves.length = 0
   try {
     const form = new FormData()
     form.append('file', await openAsBlob(file), 'conversations.json')
@@ -72,9 +81,9 @@ t.test('a large import never keeps the server from answering', async (t) => {
   t.match(view, { status: 'done', imported: 1, skipped: 0 }, 'the chat is imported')
   const longest = Math.max(...healthz)
   t.ok(healthz.length > 10, `/healthz was asked all along (${healthz.length} times)`)
-  t.ok(longest < HEALTHZ_MAX_MS, `/healthz answered within ${HEALTHZ_MAX_MS} ms every time (longest ${longest.toFixed(0)} ms)`)
-  t.ok(saves.length > 0 && Math.max(...saves) < SAVE_MAX_MS, `another visitor's chats were saved within ${SAVE_MAX_MS} ms (${saves.length}, longest ${Math.max(...saves).toFixed(0)} ms)`)
-  t.ok(lag < LAG_MAX_MS, `the app's longest event-loop hold stayed under ${LAG_MAX_MS} ms (${lag.toFixed(0)} ms)`)
+  t.ok(longest < HEALTHZ_MAX_MS + idle.healthz, `/healthz answered within ${HEALTHZ_MAX_MS} ms more than with no import every time (longest ${longest.toFixed(0)} ms, ${idle.healthz.toFixed(0)} ms with none)`)
+  t.ok(saves.length > 0 && Math.max(...saves) < SAVE_MAX_MS + idle.saves, `another visitor's chats were saved within ${SAVE_MAX_MS} ms more than with no import (${saves.length}, longest ${Math.max(...saves).toFixed(0)} ms, ${idle.saves.toFixed(0)} ms with none)`)
+  t.ok(lag < LAG_MAX_MS + idle.lag, `the app's longest event-loop hold stayed under ${LAG_MAX_MS} ms more than with no import (${lag.toFixed(0)} ms, ${idle.lag.toFixed(0)} ms with none)`)
 
   const { chats } = (await app.inject({ url: '/api/chats', headers: importer.headers() })).json() as { chats: Array<{ id: string }> }
   t.equal(chats.length, 1)
@@ -84,4 +93,33 @@ t.test('a large import never keeps the server from answering', async (t) => {
   t.match(JSON.parse(messages.at(-1)!.parts)[0].text, new RegExp(`^Document ${MESSAGES - 1}:`))
   const found = (await app.inject({ url: `/api/chats/search?q=${encodeURIComponent(`Document ${MESSAGES - 1}`)}`, headers: importer.headers() })).json()
   t.same(found.results.map((hit: { chatId: string }) => hit.chatId).slice(0, 1), [chats[0]!.id], 'its messages can be searched')
+})
+
+t.test('a chat whose messages fail to be written part way is skipped and leaves nothing; the next is imported', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-responsive-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const { app } = await buildApp(t, { DATABASE_PATH: join(dir, 'app.db'), OFFLINE_TOKEN_DELAY_MS: '0' })
+  const base = await listenForFetch(t, app)
+  const importer = await signedIn(app)
+  // The database refuses one message deep in the first chat, after thousands of its rows are in.
+  if (app.dbDialect === 'postgres') {
+    await sql`CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(app.db)
+    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON messages FOR EACH ROW WHEN (new.parts LIKE '%Message 15000"%') EXECUTE FUNCTION refuse_poison()`.execute(app.db)
+  } else {
+    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON messages WHEN new.parts LIKE '%Message 15000"%' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(app.db)
+  }
+  const first = chatGptLine(20_000, 'poisoned')
+  const second = chatGptLine(300, 'fine')
+  const file = join(dir, 'conversations.json')
+  writeFileSync(file, `[${first.slice(1, -1)},${second.slice(1, -1)}]`)
+  const form = new FormData()
+  form.append('file', await openAsBlob(file), 'conversations.json')
+  const res = await fetch(`${base}/api/import`, { method: 'POST', headers: importer.headers(), body: form })
+  t.equal(res.status, 202)
+  const view = await importEnded(base, importer, ((await res.json()) as { id: string }).id)
+  t.match(view, { status: 'done', imported: 1, skipped: 1, skippedList: [{ title: 'A long line', reason: 'it could not be stored' }] })
+  const { chats } = (await app.inject({ url: '/api/chats', headers: importer.headers() })).json() as { chats: Array<{ id: string }> }
+  t.equal(chats.length, 1, 'only the chat that could be stored')
+  const counts = await app.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  t.equal(Number(counts.n), 300, 'none of the refused chat’s messages are left')
 })
