@@ -47,7 +47,7 @@ t.test('versions, branches and what each reader sees', async (t) => {
   t.same(await app.artifacts.pathOf(chat.id, chat.m('a2')), chat.first, 'the path to another leaf walks up its parents')
 
   const doc = await app.artifacts.create({ chatId: chat.id, messageId: chat.m('a1'), kind: 'document', title: '  Plan  ', language: 'ignored', content: '# Plan', author: 'model' })
-  t.match(doc.artifactId, /^[a-z2-9]{12}$/, 'a short id a model can copy')
+  t.match(doc.artifactId, /^[a-z2-9]{13}$/, 'a short id a model can copy')
   t.same({ ...doc, artifactId: 'x', createdAt: 0 }, { artifactId: 'x', chatId: chat.id, version: 1, kind: 'document', title: 'Plan', content: '# Plan', author: 'model', messageId: chat.m('a1'), createdAt: 0 }, 'title trimmed; no language for a document')
   const code = await app.artifacts.create({ chatId: chat.id, messageId: chat.m('a2'), kind: 'code', title: 'Script', language: 'python', content: 'print(1)', author: 'model' })
 

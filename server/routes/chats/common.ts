@@ -8,6 +8,7 @@ import type { ChatCursor, ChatListView, ChatMessage } from '../../services/chats
 import { fileIdOf, storedUserParts, userParts, type UserPart } from '../../services/chats/message-parts.ts'
 import { forPage } from '../../services/chats/message-size.ts'
 import { fileInOtherChat } from '../../services/files/file-store.ts'
+import { exportedVersion } from '../../services/artifacts/artifact-export.ts'
 
 export const Id = Type.String({ pattern: CHAT_ID_PATTERN.source })
 // PostgreSQL text cannot hold NUL: a NUL in a stored or looked-up string would be a 500 there.
@@ -171,8 +172,22 @@ export function withoutVersions<M extends { versions?: string[] }>(messages: M[]
  */
 export async function ownerExport(app: FastifyInstance, chat: NonNullable<Awaited<ReturnType<FastifyInstance['chats']['get']>>>) {
   const { ownerId: _owner, systemPrompt, ...summary } = chat
-  const [messages, currentLeafId] = await Promise.all([app.chats.allMessages(chat.id), app.chats.currentLeaf(chat.id)])
-  return { chat: { ...summary, ...(systemPrompt && { systemPrompt }), currentLeafId }, messages }
+  const [messages, currentLeafId, artifacts] = await Promise.all([app.chats.allMessages(chat.id), app.chats.currentLeaf(chat.id), app.artifacts.allVersions(chat.id)])
+  // Every version of every artifact, each naming its message: an import puts them back on their
+  // branches. A chat without artifacts exports as it always did.
+  return { chat: { ...summary, ...(systemPrompt && { systemPrompt }), currentLeafId }, messages, ...(artifacts.length > 0 && { artifacts: artifacts.map(exportedVersion) }) }
+}
+
+/** The JSON export of a shared chat for a reader: the branch it is shown, with the artifact versions on it (no `artifacts` when none). */
+export async function readerExport<S extends object>(app: FastifyInstance, chatId: string, summary: S) {
+  const [branch, currentLeafId, artifacts] = await Promise.all([app.chats.messages(chatId), app.chats.currentLeaf(chatId), app.artifacts.allVersions(chatId)])
+  const onBranch = new Set(branch.map((message) => message.id))
+  const shown = artifacts.filter((version) => onBranch.has(version.messageId))
+  return {
+    chat: { ...summary, currentLeafId },
+    messages: withoutVersions(branch).map((message, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null })),
+    ...(shown.length > 0 && { artifacts: shown.map(exportedVersion) }),
+  }
 }
 
 /** A chat as a reader of a shared chat sees it: nothing of how its owner files it. */

@@ -17,7 +17,7 @@ import { DELETE_ALL_CHATS_CONFIRMATION, SYSTEM_PROMPT_MAX_CHARS } from '../../..
 import { chatToMarkdown, exportDisposition } from '../../services/chats/chat-export.ts'
 import { fileNamesTitle, provisionalTitle } from '../../services/chats/chat-title.ts'
 import { createChatSearch } from '../../services/chats/chat-search.ts'
-import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, withoutVersions, ownProject, Project, readerSummary, ownerExport } from './common.ts'
+import { ChatSummary, ErrorBody, Id, MessageId, NO_NUL, Params, RESERVED_IDS, SearchHit, StoredMessage, ToolsOff, UserMessage, Vote, chatAccess, messageIdTaken, ownChatsPage, readChat, textOf, validateUserMessage, attachFiles, ownProject, Project, readerSummary, ownerExport, readerExport } from './common.ts'
 import { storedSize, visitorLimits } from './limits.ts'
 import { forPage } from '../../services/chats/message-size.ts'
 import answerRoutes from './answers.ts'
@@ -325,16 +325,13 @@ export default async function chatRoutes(app: FastifyInstance) {
         // The whole tree for its owner. A reader of a shared chat gets the branch it is shown.
         const document = isOwner
           ? await ownerExport(app, chat)
-          : await Promise.all([app.chats.messages(chat.id), app.chats.currentLeaf(chat.id)]).then(([branch, currentLeafId]) => ({
-              chat: { ...summary, currentLeafId },
-              messages: withoutVersions(branch).map((message, index) => ({ ...message, parentId: branch[index - 1]?.id ?? null })),
-            }))
+          : await readerExport(app, chat.id, summary)
         reply.header('content-disposition', exportDisposition(chat.title, 'json'))
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(document, null, 2))
       }
       // Markdown is for reading: the branch the chat shows.
       reply.header('content-disposition', exportDisposition(chat.title, 'md'))
-      return reply.type('text/markdown; charset=utf-8').send(chatToMarkdown(summary, await app.chats.messages(chat.id)))
+      return reply.type('text/markdown; charset=utf-8').send(chatToMarkdown(summary, await app.chats.messages(chat.id), await app.artifacts.current(chat.id, await app.artifacts.pathOf(chat.id))))
     },
   )
 

@@ -23,15 +23,25 @@ export class ArtifactError extends AppError {
   }
 }
 
-// Lower-case letters and digits without the ones read alike (l, o, 0, 1): 60 random bits in 12
-// characters, short enough for a model to copy back exactly into update_artifact.
-const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
-export const ARTIFACT_ID_LENGTH = 12
+// Lower-case letters and digits without the ones read alike (l, o, 0, 1), in the order they sort:
+// 13 characters, short enough for a model to copy back exactly into update_artifact. The first 9
+// are the time (milliseconds, 45 bits), so ids sort in the order artifacts were made (a chat lists
+// them oldest first, also two made in the same millisecond, and an import keeps that order); the
+// last 4 are random (another replica's id of the same millisecond is a retry, see the store).
+const ID_ALPHABET = '23456789abcdefghijkmnpqrstuvwxyz'
+const TIME_CHARS = 9
+const RANDOM_CHARS = 4
+export const ARTIFACT_ID_LENGTH = TIME_CHARS + RANDOM_CHARS
+
+let lastTime = 0
 
 export function newArtifactId(): string {
-  const bytes = randomBytes(ARTIFACT_ID_LENGTH)
+  // Never the same time twice in this process: the next id is a millisecond on when one came first.
+  const time = Math.max(Date.now(), lastTime + 1)
+  lastTime = time
   let id = ''
-  for (const byte of bytes) id += ID_ALPHABET[byte & 31]
+  for (let rest = time, index = 0; index < TIME_CHARS; index++, rest = Math.floor(rest / 32)) id = ID_ALPHABET[rest % 32] + id
+  for (const byte of randomBytes(RANDOM_CHARS)) id += ID_ALPHABET[byte & 31]
   return id
 }
 

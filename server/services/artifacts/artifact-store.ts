@@ -50,7 +50,7 @@ export function toArtifactVersion(row: Row): ArtifactVersion {
   }
 }
 
-/** Each artifact's versions on the path, oldest first, artifacts in the order they were made. */
+/** Each artifact's versions on the path, oldest first, artifacts in the order they were made (their ids sort so). */
 function onBranch(heads: Head[], onPath: readonly string[]): Map<string, Head[]> {
   const path = new Set(onPath)
   const byArtifact = new Map<string, Head[]>()
@@ -60,8 +60,7 @@ function onBranch(heads: Head[], onPath: readonly string[]): Map<string, Head[]>
     if (versions) versions.push(head)
     else byArtifact.set(head.artifact_id, [head])
   }
-  const first = (versions: Head[]) => Number(versions[0]!.created_at)
-  return new Map([...byArtifact].sort(([idA, a], [idB, b]) => first(a) - first(b) || Number(a[0]!.version) - Number(b[0]!.version) || (idA < idB ? -1 : 1)))
+  return new Map([...byArtifact].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 
 export function createArtifactStore(deps: { db: Kysely<Database>; maxBytes: number; now?: () => number }): ArtifactStore {
@@ -194,8 +193,9 @@ export function createArtifactStore(deps: { db: Kysely<Database>; maxBytes: numb
     pathOf: (chatId, leafId) => branchPath(db, chatId, leafId),
 
     async allVersions(chatId) {
-      const rows = await db.selectFrom('artifacts').selectAll().where('chat_id', '=', chatId).orderBy('created_at', 'asc').orderBy('artifact_id', 'asc').orderBy('version', 'asc').execute()
-      return rows.map(toArtifactVersion)
+      // In the order they were made: by version within an artifact, by time across them.
+      const rows = await db.selectFrom('artifacts').selectAll().where('chat_id', '=', chatId).execute()
+      return rows.map(toArtifactVersion).sort((a, b) => a.createdAt - b.createdAt || (a.artifactId < b.artifactId ? -1 : a.artifactId > b.artifactId ? 1 : a.version - b.version))
     },
   }
 }

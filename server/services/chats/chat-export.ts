@@ -1,9 +1,12 @@
 // A chat as a Markdown document (export).
 import type { ChatMessage, ChatSummary } from './chat-store.ts'
+import type { ArtifactVersion } from '../../../shared/artifacts.ts'
+import { artifactsMarkdown } from '../artifacts/artifact-export.ts'
 
 const ROLE = { user: 'You', assistant: 'Assistant', system: 'System' } as const
 
-export function chatToMarkdown(chat: ChatSummary & { systemPrompt?: string }, messages: ChatMessage[]): string {
+/** `artifacts`: each artifact's current version on the branch exported, after the conversation. */
+export function chatToMarkdown(chat: ChatSummary & { systemPrompt?: string }, messages: ChatMessage[], artifacts: readonly ArtifactVersion[] = []): string {
   const lines = [`# ${chat.title}`, '', `_Exported ${new Date().toISOString()} · ${messages.length} messages_`, '']
   // The chat's own system prompt (its owner's export only), quoted before the conversation.
   if (chat.systemPrompt) lines.push(quoted(`**System prompt**\n\n${chat.systemPrompt}`), '')
@@ -23,6 +26,8 @@ export function chatToMarkdown(chat: ChatSummary & { systemPrompt?: string }, me
     const note = message.status === 'partial' ? ' _(stopped)_' : message.status === 'interrupted' ? ' _(interrupted)_' : message.status === 'error' ? ' _(failed)_' : ''
     lines.push(`## ${ROLE[message.role]}${note}`, '', text, '')
   }
+  const section = artifactsMarkdown(artifacts)
+  if (section) lines.push(section)
   return lines.join('\n')
 }
 

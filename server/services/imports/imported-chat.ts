@@ -1,6 +1,7 @@
 // A conversation read from an export (ChatGPT, Claude, ours), ready to be stored as a chat: its
 // messages form a tree (each names its parent), parents before their children, versions in the
 // order they were written.
+import type { ImportedArtifactVersion } from '../artifacts/import-artifacts.ts'
 
 export interface ImportedMessage {
   /** The export's own id for it (new ids are given when it is stored). */
@@ -28,6 +29,8 @@ export interface ImportedChat {
   /** Our own export: when it was pinned or archived (kept on import). */
   pinnedAt?: number
   archivedAt?: number
+  /** Our own export: every version of its artifacts. */
+  artifacts?: ImportedArtifactVersion[]
 }
 
 /** A conversation that could not be imported, and why (the summary lists these). */

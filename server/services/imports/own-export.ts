@@ -4,6 +4,7 @@
 import { SkippedConversation, mergeParts, timeOf, titleOf, type ImportedChat, type ImportedMessage } from './imported-chat.ts'
 import { CHAT_ID_PATTERN } from '../../../shared/constants.ts'
 import { SYSTEM_PROMPT_MAX_CHARS } from '../../../shared/personal.ts'
+import { readExportedArtifacts } from '../artifacts/import-artifacts.ts'
 
 type Json = Record<string, any>
 type Part = Record<string, unknown>
@@ -58,5 +59,6 @@ export function fromOwnExport(doc: Json, now: number): ImportedChat {
   const systemPrompt = typeof chat.systemPrompt === 'string' ? chat.systemPrompt.trim().slice(0, SYSTEM_PROMPT_MAX_CHARS) : ''
   // Pinned and archived stay so; the project does not (it is the exporter's).
   const when = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? timeOf(value, now) : undefined)
-  return { source: `chat:${id}`, chatId: id, title, createdAt, updatedAt: Math.max(createdAt, timeOf(chat.updatedAt, createdAt)), systemPrompt, messages, currentLeafSourceId, pinnedAt: when(chat.pinnedAt), archivedAt: when(chat.archivedAt) }
+  const artifacts = readExportedArtifacts(doc.artifacts, now)
+  return { source: `chat:${id}`, chatId: id, title, createdAt, updatedAt: Math.max(createdAt, timeOf(chat.updatedAt, createdAt)), systemPrompt, messages, currentLeafSourceId, pinnedAt: when(chat.pinnedAt), archivedAt: when(chat.archivedAt), ...(artifacts.length > 0 && { artifacts }) }
 }

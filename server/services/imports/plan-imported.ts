@@ -7,6 +7,7 @@
 import { orderedId } from './ordered-id.ts'
 import type { ImportedChat } from './imported-chat.ts'
 import { capParts } from '../chats/message-size.ts'
+import { planArtifacts, withImportedArtifactIds, type PlannedArtifactVersion } from '../artifacts/import-artifacts.ts'
 
 /** A message as it is stored, but for its chat's id and its place (seq), given when it is written. */
 export interface PlannedMessage {
@@ -21,12 +22,14 @@ export interface PlannedMessage {
 }
 
 /** A chat as it is stored, but for its id (chosen when it is written); its messages come apart. */
-export type PlannedChat = Omit<ImportedChat, 'messages' | 'currentLeafSourceId'> & {
+export type PlannedChat = Omit<ImportedChat, 'messages' | 'currentLeafSourceId' | 'artifacts'> & {
   currentLeafId: string
   forked: boolean
   /** Each parent's children when it has more than one (chat-tree.ts), as JSON; null without versions. */
   versions: string | null
   messageCount: number
+  /** Its artifacts' versions under their new ids (our own export's). */
+  artifacts?: PlannedArtifactVersion[]
 }
 
 /** `maxMessageChars`: what one message may hold (MESSAGE_STORED_MAX_CHARS); a longer one is stored cut, with a note. */
@@ -55,6 +58,7 @@ export function planImported(chat: ImportedChat, maxMessageChars: number): { cha
   // The branch the chat shows: the current leaf and its ancestors.
   const shown = new Set<string>()
   for (let at: string | null = chat.currentLeafSourceId; at !== null && !shown.has(at); at = parentOf.get(at) ?? null) shown.add(at)
+  const artifacts = planArtifacts(chat.artifacts ?? [], ids)
 
   const messages = chat.messages.map(
     (message): PlannedMessage => ({
@@ -63,7 +67,7 @@ export function planImported(chat: ImportedChat, maxMessageChars: number): { cha
       // A chat without versions is read in order of writing; a forked one by these marks.
       shown: !forked || shown.has(message.sourceId) ? 1 : 0,
       role: message.role,
-      parts: JSON.stringify(capParts(message.parts, maxMessageChars).parts),
+      parts: JSON.stringify(capParts(withImportedArtifactIds(message.parts, artifacts.artifactIds), maxMessageChars).parts),
       model: message.role === 'assistant' ? (message.model ?? null) : null,
       createdAt: message.createdAt,
     }),
@@ -83,6 +87,7 @@ export function planImported(chat: ImportedChat, maxMessageChars: number): { cha
       ...(chat.pinnedAt !== undefined && { pinnedAt: chat.pinnedAt }),
       ...(chat.archivedAt !== undefined && { archivedAt: chat.archivedAt }),
       messageCount: messages.length,
+      ...(artifacts.versions.length > 0 && { artifacts: artifacts.versions }),
     },
     messages,
   }

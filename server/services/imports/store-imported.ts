@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { PlannedChat, PlannedMessage } from './plan-imported.ts'
 import { retiredChatId } from '../chats/retired-chat-ids.ts'
+import { storeImportedArtifacts } from '../artifacts/import-artifacts.ts'
 
 /** Rows per INSERT at most: well under SQLite's and PostgreSQL's parameter limits (11 per row). */
 const BATCH = 400
@@ -95,6 +96,8 @@ export async function startImported(db: Kysely<Database>, ownerId: string, chat:
  * holding the versions of 40,000 answers (1.5 MB) rewritten for each of them made the import quadratic.
  */
 export async function finishImported(db: Kysely<Database>, chatId: string, chat: PlannedChat): Promise<void> {
+  // Before the source: an import cut off here is still unfinished, removed whole by the next one.
+  await storeImportedArtifacts(db, chatId, chat.artifacts)
   await db.updateTable('chats').set({ versions: chat.versions, imported_from: chat.source }).where('id', '=', chatId).execute()
 }
 
