@@ -113,3 +113,32 @@ t.test('the API document lists the artifact routes', async (t) => {
   t.match(one?.get, { tags: ['Chats'] })
   t.ok(one?.post?.responses['201'] && one.post.responses['409'] && one.post.responses['413'] && one.post.responses['422'], 'the save names its answers')
 })
+
+t.test('each branch of the chat has its own versions: switching branches switches what the panel lists and saves on', async (t) => {
+  const { app } = await buildApp(t)
+  const ada = visitor()
+  const chatId = (await createChat(app, ada, 'Write me a poem')).json().id as string
+  const [question] = await app.artifacts.pathOf(chatId)
+  // Two answers to the question (a regenerate): the second is shown.
+  for (const [seq, id] of [[1, 'first'], [2, 'second']] as const) {
+    await app.db.insertInto('messages').values({ id: `${chatId}-${id}`, chat_id: chatId, seq, parent_id: question!, role: 'assistant', parts: '[]', status: 'complete', usage: null, model: null, created_at: Date.now() }).execute()
+  }
+  await app.db.updateTable('chats').set({ current_leaf_id: `${chatId}-second`, forked: 1, versions: JSON.stringify({ [question!]: [`${chatId}-first`, `${chatId}-second`] }) }).where('id', '=', chatId).execute()
+  await app.db.updateTable('messages').set({ shown: 1 }).where('id', 'in', [question!, `${chatId}-second`]).execute()
+  const poem = await app.artifacts.create({ chatId, messageId: question!, kind: 'document', title: 'Poem', content: 'Roses', author: 'model' })
+  await app.artifacts.addVersion({ chatId, artifactId: poem.artifactId, messageId: `${chatId}-first`, content: 'Roses are red', author: 'model', onPath: [question!, `${chatId}-first`] })
+  const list = async () => (await app.inject({ url: `/api/chats/${chatId}/artifacts`, headers: ada.headers() })).json().artifacts
+
+  t.match(await list(), [{ version: 1, versions: [1] }], "the shown branch does not see the other answer's version")
+  const saved = await save(app, ada, chatId, poem.artifactId, { content: 'Roses are blue', baseVersion: 1 })
+  t.match(saved.json(), { version: 3, versions: [1, 3], messageId: `${chatId}-second` }, 'a save on this branch: version 3, on its answer')
+
+  const switched = await app.inject({ method: 'POST', url: `/api/chats/${chatId}/branch`, headers: ada.headers(true), payload: { messageId: `${chatId}-first` } })
+  t.equal(switched.statusCode, 200)
+  t.match(await list(), [{ version: 2, versions: [1, 2] }], 'the other branch: versions 1 and 2')
+  t.match((await app.inject({ url: `/api/chats/${chatId}/artifacts/${poem.artifactId}`, headers: ada.headers() })).json(), { version: 2, content: 'Roses are red' })
+  t.equal((await app.inject({ url: `/api/chats/${chatId}/artifacts/${poem.artifactId}?version=3`, headers: ada.headers() })).statusCode, 404, 'version 3 is not on it')
+  const stale = await save(app, ada, chatId, poem.artifactId, { content: 'Roses are green', baseVersion: 3 })
+  t.match([stale.statusCode, stale.json().code], [409, 'ARTIFACT_VERSION_CONFLICT'], "an edit of the other branch's version is stale here")
+  t.match((await save(app, ada, chatId, poem.artifactId, { content: 'Roses are green', baseVersion: 2 })).json(), { version: 4, versions: [1, 2, 4] })
+})
