@@ -1,11 +1,11 @@
 // The artifacts of a chat: list, read a version, save a user's version (owner-checked; a public chat read-only).
 // What a reader sees is the chat's current branch: the versions whose message is on it.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Static } from 'typebox'
 import { AppError } from '../../../shared/errors.ts'
-import { formatBytes } from '../../../shared/format-bytes.ts'
 import { chatAccess, Params } from '../chats/common.ts'
 import { takeAttempt } from '../take-attempt.ts'
+import { anonymousStorage } from '../chats/limits.ts'
 import { ArtifactList, ArtifactParams, ArtifactSaveRequest, ArtifactVersionResponse, ErrorBody, VersionQuery } from './schemas.ts'
 
 const MINUTE = 60_000
@@ -19,17 +19,8 @@ export default async function artifactRoutes(app: FastifyInstance) {
   const savePerOwner = app.attemptCounter('artifact-save', { max: sendRateLimitPerMinute, windowMs: MINUTE })
   const savePerIp = app.attemptCounter('artifact-save-ip', { max: limits.ipSendPerMinute, windowMs: MINUTE })
 
-  /** A visitor who has not signed in keeps at most ANONYMOUS_STORAGE_MB, artifacts included. */
-  async function storage(request: FastifyRequest, ownerId: string, addingBytes: number) {
-    if (await request.getUser()) return
-    const stored = await app.chats.storedBytes(ownerId)
-    if (stored + addingBytes <= limits.anonymousStorageBytes) return
-    throw new AppError(
-      403,
-      'STORAGE_FULL',
-      `Your chats hold ${formatBytes(stored)}; with this they would pass the ${formatBytes(limits.anonymousStorageBytes)} a visitor who has not signed in can keep. Sign in, or delete some chats, to go on.`,
-    )
-  }
+  // A visitor who has not signed in keeps at most ANONYMOUS_STORAGE_MB, artifacts included.
+  const storage = anonymousStorage(app)
 
   app.get<{ Params: Static<typeof Params> }>(
     '/api/chats/:id/artifacts',

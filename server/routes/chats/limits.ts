@@ -14,16 +14,10 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-export function visitorLimits(app: FastifyInstance) {
-  const { limits, sendRateLimitPerMinute } = app.config
-  const createPerOwner = app.attemptCounter('create', { max: limits.chatCreatePerMinute, windowMs: MINUTE })
-  const createPerIp = app.attemptCounter('create-ip', { max: limits.ipChatCreatePerMinute, windowMs: MINUTE })
-  const sendPerOwner = app.attemptCounter('send', { max: sendRateLimitPerMinute, windowMs: MINUTE })
-  const sendPerIp = app.attemptCounter('send-ip', { max: limits.ipSendPerMinute, windowMs: MINUTE })
-  const answersPerIp = app.answerSlots('answers-ip', limits.ipConcurrentAnswers)
-
-  /** Refuses (403) what would take an anonymous visitor's chats over their storage budget. */
-  async function storage(request: FastifyRequest, ownerId: string, addingBytes: number) {
+/** Refuses (403) what would take an anonymous visitor's chats over their storage budget (messages, artifacts). */
+export function anonymousStorage(app: FastifyInstance) {
+  const { limits } = app.config
+  return async function storage(request: FastifyRequest, ownerId: string, addingBytes: number) {
     if (await request.getUser()) return
     const stored = await app.chats.storedBytes(ownerId)
     if (stored + addingBytes <= limits.anonymousStorageBytes) return
@@ -33,6 +27,16 @@ export function visitorLimits(app: FastifyInstance) {
       `Your chats hold ${formatSize(stored)}; with this they would pass the ${formatSize(limits.anonymousStorageBytes)} a visitor who has not signed in can keep. Sign in, or delete some chats, to go on.`,
     )
   }
+}
+
+export function visitorLimits(app: FastifyInstance) {
+  const { limits, sendRateLimitPerMinute } = app.config
+  const createPerOwner = app.attemptCounter('create', { max: limits.chatCreatePerMinute, windowMs: MINUTE })
+  const createPerIp = app.attemptCounter('create-ip', { max: limits.ipChatCreatePerMinute, windowMs: MINUTE })
+  const sendPerOwner = app.attemptCounter('send', { max: sendRateLimitPerMinute, windowMs: MINUTE })
+  const sendPerIp = app.attemptCounter('send-ip', { max: limits.ipSendPerMinute, windowMs: MINUTE })
+  const answersPerIp = app.answerSlots('answers-ip', limits.ipConcurrentAnswers)
+  const storage = anonymousStorage(app)
 
   return {
     /** Before a chat is started with a first message of `bytes`. */
