@@ -2,6 +2,8 @@
 // the subject of the request, the same every time for the same words (no randomness, no clock).
 import type { ArtifactKind } from '../../../shared/artifacts.ts'
 import { codeOf, jsString } from './offline-artifact-code.ts'
+// FNV-1a: a colour per subject, the same on every run.
+import { hash } from './offline-markdown.ts'
 
 export { CODE_LANGUAGES } from './offline-artifact-code.ts'
 
@@ -249,13 +251,3 @@ const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const jsxText = (text: string) => text.replace(/[{}<>]/g, (ch) => `{'${ch}'}`)
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text)
-
-/** FNV-1a: a colour per subject, the same on every run. */
-function hash(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return h >>> 0
-}

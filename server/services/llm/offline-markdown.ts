@@ -246,7 +246,7 @@ export function plural(count: number, noun: string): string {
 }
 
 /** FNV-1a: a stable choice per prompt, the same on every run and every machine. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i)
