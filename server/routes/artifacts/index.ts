@@ -76,7 +76,8 @@ export default async function artifactRoutes(app: FastifyInstance) {
         onPath: path,
         baseVersion: request.body.baseVersion,
       })
-      const versions = (await app.artifacts.get(id, artifactId, { onPath: path, version: saved.version }))?.versions ?? [saved.version]
+      // The branch's version numbers, from the list (which reads no content).
+      const versions = (await app.artifacts.list(id, path)).find((artifact) => artifact.artifactId === artifactId)?.versions ?? [saved.version]
       request.log.info({ chatId: id, artifactId, version: saved.version }, 'artifacts: a user saved a version')
       return reply.code(201).send({ ...saved, versions })
     },
