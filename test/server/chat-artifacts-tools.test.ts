@@ -150,3 +150,16 @@ t.test('make it fail, then fix it: a component that throws, then a working versi
   t.notMatch(working, /undefined/)
   t.match(working, /const tips = \[/)
 })
+
+t.test('the panel’s Ask to fix names the artifact: that one is fixed, even when another is newer', async (t) => {
+  const server = await app(t)
+  const { ask, artifact } = await chatIn(server)
+  const broken = output((await ask('Make it throw')).chunks)
+  const newer = output((await ask('Make a page about tea')).chunks)
+  const error = "TypeError: Cannot read properties of undefined (reading 'length')"
+  // As client/components/artifacts/artifact-body.tsx words it.
+  const { chunks } = await ask(`The artifact “${broken.title}” (id ${broken.artifactId}, version 1) fails in its preview with this error:\n\n\`\`\`\n${error}\n\`\`\`\n\nPlease fix it.`)
+  t.match(output(chunks), { artifactId: broken.artifactId, version: 2 })
+  t.match((await artifact(broken.artifactId)).content, /const tips = \[/)
+  t.same((await artifact(newer.artifactId)).versions, [1], 'the newer one is left as it was')
+})

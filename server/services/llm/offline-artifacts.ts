@@ -59,7 +59,10 @@ export function offlineArtifactCalls(text: string, artifacts: readonly PromptArt
     return [{ toolName: CREATE_ARTIFACT_TOOL, input: { kind: 'react', title: 'Broken component', content: brokenComponent('Broken component', subject) } }]
   }
   // "How do I fix it?" asks for words, unless it quotes what went wrong (the panel's Ask to fix does).
-  if (newest && FIX.test(message) && (!isQuestion(message) || /\b(?:error|exception|fail(?:s|ed)?|throws?)\b/i.test(message))) return [fixCall(newest)]
+  if (newest && FIX.test(message) && (!isQuestion(message) || /\b(?:error|exception|fail(?:s|ed)?|throws?)\b/i.test(message))) {
+    // The panel's Ask to fix names the artifact ("… (id abc…, version 2) fails …"); else the newest.
+    return [fixCall(artifacts.find((artifact) => message.includes(`id ${artifact.id}`)) ?? newest)]
+  }
   const renamed = TITLE_CHANGE.exec(message)?.[1]
   if (newest && renamed) return [titleCall(newest, cleanTitle(renamed))]
   // A question is never a request, whatever nouns it has.
