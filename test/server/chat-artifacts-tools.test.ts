@@ -6,6 +6,9 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../helpers/build-app.ts'
 import { createChat, parseUiStream, streamedText, userMessage, visitor, type Visitor } from '../helpers/chat.ts'
+import { MockLanguageModelV4 } from 'ai/test'
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider'
+import { useModel } from '../helpers/scripted-model.ts'
 
 type Chunk = Record<string, any>
 
@@ -162,4 +165,32 @@ t.test('the panel’s Ask to fix names the artifact: that one is fixed, even whe
   t.match(output(chunks), { artifactId: broken.artifactId, version: 2 })
   t.match((await artifact(broken.artifactId)).content, /const tips = \[/)
   t.same((await artifact(newer.artifactId)).versions, [1], 'the newer one is left as it was')
+})
+
+t.test('one answer makes at most 20 artifact versions; the calls past that are error results', async (t) => {
+  const server = await app(t)
+  const { ask, list } = await chatIn(server)
+  const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+  let step = 0
+  useModel(
+    server,
+    new MockLanguageModelV4({
+      doStream: async () => {
+        step++
+        const parts: LanguageModelV4StreamPart[] =
+          step === 1
+            ? [
+                ...Array.from({ length: 22 }, (_, n) => ({ type: 'tool-call' as const, toolCallId: `c${n}`, toolName: 'create_artifact', input: JSON.stringify({ kind: 'document', title: `Note ${n}`, content: `# Note ${n}` }) })),
+                { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+              ]
+            : [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Made them.' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }]
+        return { stream: new ReadableStream({ start: (controller) => { for (const part of parts) controller.enqueue(part); controller.close() } }) }
+      },
+    }) as never,
+  )
+  const { chunks } = await ask('Make many notes')
+  t.equal(chunks.filter((chunk) => chunk.type === 'tool-output-available').length, 20)
+  const refused = chunks.filter((chunk) => chunk.type === 'tool-output-error').map((chunk) => chunk.errorText)
+  t.same(refused, Array(2).fill('This answer has made 20 artifact versions, the most one answer may. Nothing was stored: finish the answer in words; the user can ask for more.'))
+  t.equal((await list()).length, 20)
 })

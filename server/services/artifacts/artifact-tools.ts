@@ -105,12 +105,35 @@ const UpdateInput = Type.Object(
   { additionalProperties: false },
 )
 
+/**
+ * Versions one answer may make, both tools together: a page, its fixes and a few more. A model
+ * looping (or steered by a page it read) would otherwise fill the owner's storage in one answer.
+ */
+export const ARTIFACT_VERSIONS_PER_ANSWER = 20
+
 /** A tool's input is JSON text: an artifact at its largest, escaped, with room for the rest. */
 export const artifactInputChars = (maxBytes: number) => 2 * maxBytes + 64 * 1024
 
 export function createArtifactTools(context: ArtifactAnswerContext): ChatTool[] {
   const { chatId, messageId, onPath, store, maxBytes } = context
   const common = { group: ARTIFACTS_TOOL_INFO.group, switchName: ARTIFACTS_SWITCH, maxInputChars: artifactInputChars(maxBytes) }
+  let made = 0
+  /**
+   * Writes one version within the answer's allowance. It is counted before the write (the calls of
+   * one step run side by side) and given back when the write is refused.
+   */
+  async function counted(write: () => Promise<ArtifactVersion>): Promise<ArtifactVersion> {
+    if (made >= ARTIFACT_VERSIONS_PER_ANSWER) {
+      throw new ToolError(`This answer has made ${ARTIFACT_VERSIONS_PER_ANSWER} artifact versions, the most one answer may. Nothing was stored: finish the answer in words; the user can ask for more.`)
+    }
+    made++
+    try {
+      return await stored(write)
+    } catch (error) {
+      made--
+      throw error
+    }
+  }
 
   const create: ChatTool = {
     ...common,
@@ -122,8 +145,8 @@ export function createArtifactTools(context: ArtifactAnswerContext): ChatTool[] 
       const input = raw as CreateArtifactInput
       checkSize(input.content, maxBytes, 'The content')
       const language = input.kind === 'code' ? input.language?.trim() || undefined : undefined
-      const made = await stored(() => store.create({ chatId, messageId, kind: input.kind, title: input.title, content: input.content, author: 'model', ...(language ? { language } : {}) }))
-      return outputOf(made)
+      const version = await counted(() => store.create({ chatId, messageId, kind: input.kind, title: input.title, content: input.content, author: 'model', ...(language ? { language } : {}) }))
+      return outputOf(version)
     },
   }
 
@@ -154,10 +177,10 @@ export function createArtifactTools(context: ArtifactAnswerContext): ChatTool[] 
         content = input.content
       }
       // Based on the version just read: a version the user saved meanwhile is never overwritten.
-      const made = await stored(() =>
+      const version = await counted(() =>
         store.addVersion({ chatId, artifactId: current.artifactId, messageId, content, author: 'model', onPath, baseVersion: current.version, ...(input.title !== undefined ? { title: input.title } : {}) }),
       )
-      return outputOf(made, applied)
+      return outputOf(version, applied)
     },
   }
 
