@@ -1,9 +1,10 @@
-// Import probe: `npx tsx scripts/bench/import-probe.ts [shape] [count]` (shape: line, claude, nodes).
+// Import probe: `npx tsx scripts/bench/import-probe.ts [shape] [count]` (shape: line, claude, nodes, pasted;
+// PROBE_DATABASE_URL: an empty PostgreSQL database instead of a SQLite file).
 // Builds the app in this process on a SQLite file, measures the idle baseline (a 5 ms interval's
 // gaps with no import), then imports one shape and logs every gap over 20 ms with what the main
 // thread was doing then: the SQLite statements that ran in it (their time and SQL's start), and GC.
 // For finding where a hold comes from; bench:import measures the holds as a user sees them.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { tmpdir } from 'node:os'
@@ -45,6 +46,11 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (entry.duration > 2) events.push({ at: entry.startTime, ms: entry.duration, what: `gc kind ${(entry as unknown as { detail?: { kind?: number } }).detail?.kind}` })
 }).observe({ entryTypes: ['gc'] })
 
+/** The process's peak resident memory so far (Linux), in MB. */
+function peakRssMb(): number {
+  return Math.round(Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024)
+}
+
 function gapLogger() {
   const gaps: Array<{ at: number; ms: number }> = []
   let last = performance.now()
@@ -78,6 +84,7 @@ try {
   // Uploaded by curl, another process: this thread's own work would count as the app's.
   const path = join(dir, 'conversations.json')
   writeFileSync(path, file)
+  const rssBefore = peakRssMb()
   events.length = 0
   const during = gapLogger()
   const started = performance.now()
@@ -93,7 +100,7 @@ try {
   }
   during.stop()
   const seconds = (performance.now() - started) / 1000
-  console.log(`import ${shape} ${count}: ${String(view.status)} in ${seconds.toFixed(1)} s; ${during.gaps.length} gaps > 20 ms, longest ${Math.max(0, ...during.gaps.map((g) => g.ms)).toFixed(0)} ms; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`)
+  console.log(`import ${shape} ${count}: ${String(view.status)} in ${seconds.toFixed(1)} s; ${during.gaps.length} gaps > 20 ms, longest ${Math.max(0, ...during.gaps.map((g) => g.ms)).toFixed(0)} ms; peak RSS ${peakRssMb()} MB (before the import ${rssBefore} MB)`)
   for (const gap of during.gaps.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
     const inside = events.filter((e) => e.at + e.ms > gap.at && e.at < gap.at + gap.ms)
     console.log(`  gap ${gap.ms.toFixed(0)} ms at ${((gap.at - started) / 1000).toFixed(2)} s: ${inside.map((e) => `${e.what} ${e.ms.toFixed(0)} ms`).join('; ') || '(no statement or GC over 2 ms)'}`)
