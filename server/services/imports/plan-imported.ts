@@ -92,3 +92,11 @@ export function planImported(chat: ImportedChat, maxMessageChars: number): { cha
     messages,
   }
 }
+
+/** From `start`, at most `maxRows` messages and `maxChars` of parts in all (at least one message). */
+export function messagesWithin(messages: PlannedMessage[], start: number, maxRows: number, maxChars: number): PlannedMessage[] {
+  let end = start
+  let chars = 0
+  while (end < messages.length && end - start < maxRows && (end === start || chars + messages[end]!.parts.length <= maxChars)) chars += messages[end++]!.parts.length
+  return messages.slice(start, end)
+}

@@ -7,21 +7,13 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { describeImportFailure, isFileFailure, readExport } from './read-export.ts'
 import type { ToImport, FromImport } from './run-import.ts'
-import type { PlannedMessage } from './plan-imported.ts'
+import { messagesWithin } from './plan-imported.ts'
 import { openMessageWriter } from './write-messages.ts'
 
 /** Messages per batch: a batch is taken in by the app's thread in about a millisecond. */
 const BATCH = 2000
 /** Characters of parts per batch at most: a batch of long messages (pasted documents) is copied to the app's thread as a whole. */
 const BATCH_MAX_CHARS = 512_000
-
-/** The batch of `messages` that starts at `start`. */
-function batchAt(messages: PlannedMessage[], start: number): PlannedMessage[] {
-  let end = start
-  let chars = 0
-  while (end < messages.length && end - start < BATCH && (end === start || chars + messages[end]!.parts.length <= BATCH_MAX_CHARS)) chars += messages[end++]!.parts.length
-  return messages.slice(start, end)
-}
 
 const port = parentPort!
 const { path, maxMessageChars, databasePath } = workerData as { path: string; maxMessageChars: number; databasePath?: string }
@@ -57,7 +49,7 @@ try {
       continue
     }
     for (let start = 0; start < event.messages.length && answer.go; ) {
-      const rows = batchAt(event.messages, start)
+      const rows = messagesWithin(event.messages, start, BATCH, BATCH_MAX_CHARS)
       start += rows.length
       answer = await send({ type: 'rows', rows })
     }

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import type { PlannedChat, PlannedMessage } from './plan-imported.ts'
+import { messagesWithin, type PlannedChat, type PlannedMessage } from './plan-imported.ts'
 import { retiredChatId } from '../chats/retired-chat-ids.ts'
 import { storeImportedArtifacts } from '../artifacts/import-artifacts.ts'
 
@@ -28,14 +28,6 @@ const STATEMENT_TARGET_MS = 8
  * the event loop 360 ms on PostgreSQL).
  */
 export const STATEMENT_MAX_CHARS = 256_000
-
-/** From `start`, at most `size` rows and STATEMENT_MAX_CHARS of parts (at least one row). */
-function rowsWithin(batch: PlannedMessage[], start: number, size: number): PlannedMessage[] {
-  let end = start
-  let chars = 0
-  while (end < batch.length && end - start < size && (end === start || chars + batch[end]!.parts.length <= STATEMENT_MAX_CHARS)) chars += batch[end++]!.parts.length
-  return batch.slice(start, end)
-}
 
 /** The mark of a chat whose import has not finished: its imported_from starts with it. */
 const UNFINISHED = 'unfinished:'
@@ -115,7 +107,7 @@ export async function storeImported(db: Kysely<Database>, ownerId: string, chat:
     let size = holdsEventLoop ? BATCH_START : BATCH
     for await (const batch of messages) {
       for (let start = 0; start < batch.length; ) {
-        const rows = rowsWithin(batch, start, size)
+        const rows = messagesWithin(batch, start, size, STATEMENT_MAX_CHARS)
         const began = performance.now()
         await db
           .insertInto('messages')
