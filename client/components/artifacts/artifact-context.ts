@@ -7,6 +7,10 @@ export interface ArtifactTarget {
   artifactId?: string
   version?: number
   toolCallId?: string
+  /** The answer holding that call (call ids are unique within an answer only, with some models). */
+  messageId?: string
+  /** Opened by itself (the model started writing it): the focus stays where the user is. */
+  quiet?: boolean
 }
 
 export interface ArtifactOpener {
@@ -14,6 +18,7 @@ export interface ArtifactOpener {
   /** The artifact the panel shows now (the card of it looks pressed). */
   shownId: string | undefined
   shownCall: string | undefined
+  shownMessage: string | undefined
 }
 
 export const ArtifactContext = createContext<ArtifactOpener | null>(null)

@@ -14,6 +14,7 @@ import { html } from '@codemirror/lang-html'
 import { css } from '@codemirror/lang-css'
 import { json } from '@codemirror/lang-json'
 import type { ArtifactKind } from '../../../shared/artifacts.ts'
+import { STYLE_NONCE_META_NAME } from '../../../shared/constants.ts'
 
 export interface ArtifactEditorProps {
   value: string
@@ -74,7 +75,8 @@ export function ArtifactEditor({ value, kind, language, label, onChange, onSelec
   handlers.current = { onChange, onSelection }
 
   useEffect(() => {
-    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce
+    // The editor's own <style> carries the page's style nonce (the page's policy allows no other inline style).
+    const nonce = document.querySelector<HTMLMetaElement>(`meta[name="${STYLE_NONCE_META_NAME}"]`)?.content
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -89,7 +91,8 @@ export function ArtifactEditor({ value, kind, language, label, onChange, onSelec
           syntaxHighlighting(highlight),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex: the scrolling box has a focusable element in it for every tool that checks (axe counts tabindex, not contenteditable).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           ...(nonce ? [EditorView.cspNonce.of(nonce)] : []),
           look,
           ...languageOf(kind, language),

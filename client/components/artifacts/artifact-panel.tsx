@@ -38,7 +38,7 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
   /** Where the focus was when the panel opened: it goes back there when the panel closes. */
   const returnTo = useRef<HTMLElement | null>(null)
 
-  const call = target.toolCallId ? findArtifactCall(messages, target.toolCallId) : undefined
+  const call = target.toolCallId ? findArtifactCall(messages, target.toolCallId, target.messageId) : undefined
   const live = call ? readArtifactCall(call) : undefined
   // A call the answer ended without finishing shows what the store has, if anything.
   const writing = Boolean(live?.streaming && busy)
@@ -46,8 +46,9 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
   const branch = messages.map((message) => message.id).join(',')
   const list = useArtifactList(chatId, branch, busy)
 
-  const [picked, setPicked] = useState<{ artifactId?: string; version: number } | null>(null)
-  const version = picked && picked.artifactId === artifactId ? picked.version : (live?.output?.version ?? target.version)
+  /** A version chosen in the panel (the switcher, a save) for what it shows now; another card opened starts from its own. */
+  const [picked, setPicked] = useState<{ artifactId?: string; version: number; target: ArtifactTarget } | null>(null)
+  const version = picked && picked.target === target && picked.artifactId === artifactId ? picked.version : (live?.output?.version ?? target.version)
   const [loaded, setLoaded] = useState<ArtifactVersionResponse | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [reloads, setReloads] = useState(0)
@@ -67,7 +68,7 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
       (error: { status?: number; message?: string }) => {
         if (!active) return
         // A version pinned from a card of another branch: the newest on this one instead.
-        if (error.status === 404 && version) return setPicked({ artifactId, version: 0 })
+        if (error.status === 404 && version) return setPicked({ artifactId, version: 0, target })
         setProblem(error.status === 404 ? 'This artifact is not on the branch shown.' : `The artifact could not be loaded: ${error.message ?? 'unknown error'}`)
       },
     )
@@ -83,16 +84,20 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
     if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`)
   }, [artifactId])
 
-  // Focus moves into the panel when it opens, and back to where it came from when it closes.
+  // Focus moves into the panel when it opens (unless it opened by itself), and back to where it
+  // came from when it closes — unless the user has put it somewhere else meanwhile.
   useEffect(() => {
     returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
-    titleRef.current?.focus()
     return () => {
+      if (document.activeElement && document.activeElement !== document.body) return
       const back = returnTo.current
       if (back?.isConnected) back.focus()
       else document.querySelector<HTMLElement>('textarea')?.focus()
     }
   }, [])
+  useEffect(() => {
+    if (!target.quiet || phone) titleRef.current?.focus()
+  }, [target, phone])
 
   const current = loaded && loaded.artifactId === artifactId ? loaded : null
   const shownLive = writing && live?.content !== undefined
@@ -130,7 +135,7 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
       versions={current?.versions}
       writing={writing}
       list={list}
-      onVersion={(next) => artifactId && setPicked({ artifactId, version: next })}
+      onVersion={(next) => artifactId && setPicked({ artifactId, version: next, target })}
       onPick={(id) => (setTab('preview'), props.onShow({ artifactId: id }))}
       onClose={props.onClose}
     />
@@ -158,9 +163,9 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
         onDraft={(next) => artifactId && setDrafts(({ [artifactId]: _, ...rest }) => (next ? { ...rest, [artifactId]: next } : rest))}
         onSaved={(saved) => {
           setLoaded(saved)
-          setPicked({ artifactId: saved.artifactId, version: saved.version })
+          setPicked({ artifactId: saved.artifactId, version: saved.version, target })
         }}
-        onLoadNewest={() => (artifactId && setPicked({ artifactId, version: 0 }), setReloads((count) => count + 1))}
+        onLoadNewest={() => (artifactId && setPicked({ artifactId, version: 0, target }), setReloads((count) => count + 1))}
         onFill={fill}
         onSend={(text) => (props.onSend(text), phone && props.onClose())}
       />
@@ -186,7 +191,7 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
     )
   return (
     <>
-      <PanelResizer width={width} onWidth={setWidth} />
+      <PanelResizer width={width} onWidth={setWidth} onEscape={props.onClose} />
       <aside
         ref={root}
         aria-labelledby={titleId}

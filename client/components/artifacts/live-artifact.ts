@@ -42,26 +42,14 @@ export function readArtifactCall(part: ToolPartLike): LiveArtifact {
   }
 }
 
-/** The tool part with this call id in the messages shown (the newest first: it is usually the last answer). */
-export function findArtifactCall(messages: UIMessage[], toolCallId: string): ToolPartLike | undefined {
+/** The tool part with this call id in that answer (or, without one, the newest answer that has it). */
+export function findArtifactCall(messages: UIMessage[], toolCallId: string, messageId?: string): ToolPartLike | undefined {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!
-    if (message.role !== 'assistant') continue
+    if (message.role !== 'assistant' || (messageId && message.id !== messageId)) continue
     for (const part of message.parts) {
       if ((part as { toolCallId?: string }).toolCallId === toolCallId) return part as unknown as ToolPartLike
     }
-  }
-  return undefined
-}
-
-/** The newest artifact call of the last answer, when it is still being written (it opens the panel live). */
-export function streamingArtifactCall(messages: UIMessage[]): ToolPartLike | undefined {
-  const last = messages.at(-1)
-  if (last?.role !== 'assistant') return undefined
-  const parts = last.parts as unknown as ToolPartLike[]
-  for (let index = parts.length - 1; index >= 0; index--) {
-    const part = parts[index]!
-    if (typeof part.type === 'string' && part.type.startsWith('tool-') && isArtifactCall(part)) return part.state === 'input-streaming' || part.state === 'input-available' ? part : undefined
   }
   return undefined
 }

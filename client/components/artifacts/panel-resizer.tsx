@@ -38,7 +38,7 @@ export function usePanelWidth(): [number, (width: number) => void] {
   return [width, set]
 }
 
-export function PanelResizer({ width, onWidth }: { width: number; onWidth(width: number): void }) {
+export function PanelResizer({ width, onWidth, onEscape }: { width: number; onWidth(width: number): void; onEscape(): void }) {
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (event.button !== 0) return
     event.preventDefault()
@@ -57,6 +57,7 @@ export function PanelResizer({ width, onWidth }: { width: number; onWidth(width:
     target.addEventListener('pointercancel', up)
   }
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') return onEscape()
     const step = event.shiftKey ? 80 : 24
     // The panel is on the right: the divider moving left makes it wider.
     const next = { ArrowLeft: width + step, ArrowRight: width - step, Home: MIN_PANEL, End: maxWidth() }[event.key]
