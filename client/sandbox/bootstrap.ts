@@ -4,7 +4,15 @@
 // HTML runs in a nested srcdoc frame (a fresh document per render, under this page's policy and
 // sandbox flags); SVG is an image (no script runs in it); React loads its runtime on first use.
 import { SANDBOXED_KINDS, type ArtifactKind, type FromSandbox, type ToSandbox } from '../../shared/artifacts.ts'
-import { htmlDocument, CHILD_ERROR } from './html-document.ts'
+import { htmlDocument, CHILD_ERROR, WEBRTC_GLOBALS } from './html-document.ts'
+
+// Before any artifact code runs here (React artifacts run in this document): no WebRTC, which
+// Chromium does not hold to the page's connect-src.
+for (const name of WEBRTC_GLOBALS) {
+  try {
+    Object.defineProperty(window, name, { value: undefined, writable: false, configurable: false })
+  } catch {}
+}
 
 const HEARTBEAT_MS = 500
 const root = document.getElementById('root') as HTMLElement

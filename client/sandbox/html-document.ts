@@ -4,7 +4,16 @@
 
 export const CHILD_ERROR = 'artifact:child-error'
 
-const REPORTER = `<script>(function(){function r(e){try{parent.postMessage({type:${JSON.stringify(CHILD_ERROR)},message:String(e&&e.stack?(e.name+': '+e.message):e)},'*')}catch(_){}}
+/**
+ * WebRTC's constructors. Chromium does not hold RTCPeerConnection to connect-src: a peer connection
+ * can reach a STUN/TURN server the code names. Removed from every document the sandbox makes.
+ */
+export const WEBRTC_GLOBALS = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCIceTransport']
+
+/** Script text that removes them from the window it runs in, for good (not writable, not configurable). */
+export const REMOVE_WEBRTC = `${JSON.stringify(WEBRTC_GLOBALS)}.forEach(function(n){try{Object.defineProperty(window,n,{value:undefined,writable:false,configurable:false})}catch(_){}});`
+
+const REPORTER = `<script>${REMOVE_WEBRTC}(function(){function r(e){try{parent.postMessage({type:${JSON.stringify(CHILD_ERROR)},message:String(e&&e.stack?(e.name+': '+e.message):e)},'*')}catch(_){}}
 addEventListener('error',function(e){r(e.error||e.message)});addEventListener('unhandledrejection',function(e){r(e.reason)})})()</script>`
 
 const DOCTYPE = /^\s*<!doctype[^>]*>/i

@@ -48,8 +48,8 @@ export async function openSandbox(page: Page): Promise<Sandbox> {
   // The playground's own first content has rendered: the channel is up.
   await expect(rendered).not.toHaveText('0', { timeout: 15_000 })
   const show = async (kind: 'html' | 'svg' | 'react', content: string) => {
-    await section.getByLabel('Kind').selectOption(kind)
-    await section.getByLabel('Sandbox content').fill(content)
+    await section.getByRole('combobox', { name: /^Kind/ }).selectOption(kind)
+    await section.getByRole('textbox', { name: 'Sandbox content' }).fill(content)
   }
   return {
     section,

@@ -32,9 +32,9 @@ export interface SandboxChannel {
 export function createSandboxChannel(options: SandboxChannelOptions): SandboxChannel {
   const { iframe } = options
   const expectedOrigin = sandboxMessageOrigin(options.origin)
-  // An opaque origin cannot be named as a target: '*' then, which is safe because the app's
-  // frame-src lets the iframe hold nothing but the sandbox page.
-  const targetOrigin = options.origin ?? '*'
+  // An opaque origin cannot be named as a target: '*', which is safe because the app's frame-src
+  // lets the iframe hold nothing but the sandbox page.
+  const targetOrigin = '*'
   let ready = false
   let closed = false
   let renderId = 0

@@ -8,9 +8,15 @@ export function sandboxUrl(origin: string | null = null): string {
   return `${origin ?? ''}${SANDBOX_PATH}`
 }
 
-/** The origin a genuine sandbox message carries. */
-export function sandboxMessageOrigin(origin: string | null): string {
-  return origin ?? 'null'
+/**
+ * The origin a genuine sandbox message carries: 'null' on either host. The iframe never has
+ * allow-same-origin and the sandbox page's own policy says `sandbox allow-scripts`, so its document
+ * is an opaque origin even when it is loaded from ARTIFACTS_ORIGIN (which then adds the browser's
+ * process isolation by site). What proves the sender is the frame's window (event.source), which
+ * the app's frame-src lets hold nothing but the sandbox page of that origin.
+ */
+export function sandboxMessageOrigin(_origin: string | null): string {
+  return 'null'
 }
 
 /**
