@@ -65,6 +65,19 @@ test('a table sorts by a header (ascending, then descending; numbers as numbers)
   await panel(page).getByRole('button', { name: 'Chart this' }).click()
   await expect(panel(page).locator('svg[role="img"], figure svg').first()).toBeVisible()
   await expect(panel(page).getByRole('button', { name: 'Hide the chart' })).toHaveAttribute('aria-pressed', 'true')
+
+  // Numbers sort as numbers (9 before 10 before 100), not as text.
+  await panel(page).getByRole('tab', { name: 'Code' }).click()
+  await panel(page).locator('[data-artifact-editor] .cm-content').click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.insertText('Name,Count\n"Smith, J.",10\nLee,9\nPark,100\n')
+  await panel(page).getByRole('button', { name: 'Save' }).click()
+  await expect(panel(page).locator('[data-artifact-version]')).toHaveText('Version 2 / 2')
+  await panel(page).getByRole('tab', { name: 'Preview' }).click()
+  await table.getByRole('columnheader', { name: /Count/ }).getByRole('button').click()
+  await expect(table.locator('tbody tr td:first-child')).toHaveText(['Lee', 'Smith, J.', 'Park'])
+  await table.getByRole('columnheader', { name: /Count/ }).getByRole('button').click()
+  await expect(table.locator('tbody tr td:nth-child(2)')).toHaveText(['100', '10', '9'])
 })
 
 test('Escape closes the panel and the focus goes back to the card; the divider resizes it by keyboard and is remembered', async ({ page }) => {

@@ -48,7 +48,7 @@ export function ArtifactHeader(props: ArtifactHeaderProps) {
         </p>
       </div>
       {index >= 0 && versions.length > 0 && (
-        <div className="flex items-center" role="group" aria-label="Versions">
+        <div className="flex items-center" role="group" aria-label="Artifact versions">
           <IconButton label="Previous version" disabled={index <= 0 || writing} onClick={() => props.onVersion(versions[index - 1]!)}>
             <Icon name="lucide:chevron-left" size={16} />
           </IconButton>
