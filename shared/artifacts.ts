@@ -95,6 +95,21 @@ export interface UpdateArtifactInput {
   edits?: Array<{ find: string; replace: string }>
 }
 
+/**
+ * A settled artifact call's input as the message stores it: the content itself is in the artifact's
+ * versions (the card and the panel read it from there), so only its size is kept.
+ */
+export interface StoredArtifactInput {
+  id?: string
+  kind?: ArtifactKind
+  title?: string
+  language?: string
+  /** The content the call carried, in bytes of UTF-8. */
+  contentBytes?: number
+  /** update_artifact with edits: how many it carried. */
+  editCount?: number
+}
+
 /** Output of both tools (what the card shows once the version is stored). */
 export interface ArtifactToolOutput {
   artifactId: string

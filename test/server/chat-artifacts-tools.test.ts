@@ -60,6 +60,10 @@ t.test('each kind asked for in words is made: version 1 stored, the card gets it
     t.match(stored, { version: 1, kind, title: made.title, content: input.content, author: 'model', messageId: answer.id, versions: [1] }, `${kind}: stored as version 1 of the answer`)
     t.equal(made.bytes, Buffer.byteLength(input.content))
     t.same(answer.parts.map((part) => [part.type, part.state]), [['tool-create_artifact', 'output-available'], ['text', 'done']])
+    // The content lives in the artifact's versions: the stored card keeps its size, not a second copy.
+    const storedInput = (answer.parts[0] as { input: Record<string, unknown> }).input
+    t.match(storedInput, { kind, title: made.title, contentBytes: made.bytes }, `${kind}: the stored card names the artifact`)
+    t.notOk('content' in storedInput, `${kind}: the stored card does not hold the content again`)
     t.match(text, /^I made the .+ “.+”: it is open in the panel beside the chat \(version 1, [\d.]+ (KB|bytes)\)\.$/, `${kind}: one sentence says what`)
   }
   t.equal((await list()).length, asks.length)

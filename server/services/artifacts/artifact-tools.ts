@@ -14,6 +14,7 @@ import {
   type ArtifactToolOutput,
   type ArtifactVersion,
   type CreateArtifactInput,
+  type StoredArtifactInput,
   type UpdateArtifactInput,
 } from '../../../shared/artifacts.ts'
 import type { ToolInfo } from '../../../shared/page-data.ts'
@@ -114,9 +115,26 @@ export const ARTIFACT_VERSIONS_PER_ANSWER = 20
 /** A tool's input is JSON text: an artifact at its largest, escaped, with room for the rest. */
 export const artifactInputChars = (maxBytes: number) => 2 * maxBytes + 64 * 1024
 
+/**
+ * A settled call's input as its message keeps it: what the card shows, without the content (it is
+ * in the artifact's versions; kept twice, two large artifacts would make one answer past what a
+ * message may hold, and every page of the chat would carry them).
+ */
+export function storedInput(raw: unknown): StoredArtifactInput {
+  const input = (raw ?? {}) as Partial<CreateArtifactInput & UpdateArtifactInput>
+  const kept: StoredArtifactInput = {}
+  if (typeof input.id === 'string') kept.id = input.id
+  if (typeof input.kind === 'string') kept.kind = input.kind
+  if (typeof input.title === 'string') kept.title = input.title
+  if (typeof input.language === 'string') kept.language = input.language
+  if (typeof input.content === 'string') kept.contentBytes = Buffer.byteLength(input.content)
+  if (Array.isArray(input.edits)) kept.editCount = input.edits.length
+  return kept
+}
+
 export function createArtifactTools(context: ArtifactAnswerContext): ChatTool[] {
   const { chatId, messageId, onPath, store, maxBytes } = context
-  const common = { group: ARTIFACTS_TOOL_INFO.group, switchName: ARTIFACTS_SWITCH, maxInputChars: artifactInputChars(maxBytes) }
+  const common = { group: ARTIFACTS_TOOL_INFO.group, switchName: ARTIFACTS_SWITCH, maxInputChars: artifactInputChars(maxBytes), storedInput }
   let made = 0
   /**
    * Writes one version within the answer's allowance. It is counted before the write (the calls of

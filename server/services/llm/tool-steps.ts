@@ -135,6 +135,8 @@ export function createStepTools(options: StepToolsOptions) {
   function settle(call: Call, run: ToolRun): UIMessageChunk[] {
     const { part } = call
     draft.version++
+    // The browser had the whole input as it streamed; the stored part keeps what the tool says it needs.
+    if (call.tool?.storedInput) part.input = call.tool.storedInput(call.input)
     const chunks: UIMessageChunk[] = []
     if (run.ok) {
       let sources: CitedSource[] = []

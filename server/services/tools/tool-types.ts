@@ -23,6 +23,11 @@ export interface ChatTool {
   maxInputChars?: number
   execute(input: unknown, context: { signal: AbortSignal }): Promise<unknown>
   /**
+   * What of its input the stored tool part keeps once the call has settled (default: all of it).
+   * The artifact tools keep their content in the artifact's own rows, not a second time in the message.
+   */
+  storedInput?(input: unknown): unknown
+  /**
    * A tool whose results are sources (web search): numbers them for this answer — `number` gives
    * each address its number, the same one again for an address already cited — and lists them.
    */
