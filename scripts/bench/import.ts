@@ -11,7 +11,8 @@
 // large as one conversation may be, about 55 MB; each also at half that size;
 // IMPORT_BENCH_SHAPE_PERCENT scales them, default 100), each imported while /healthz
 // is asked one request after the other: the longest answer (the longest the server was held), and
-// what the full size cost against the half (×2 is linear, ×4 quadratic), and first the same probe
+// what the full size cost against the half in wall time and in the app's CPU time (all its threads;
+// it barely changes with the machine's other load) (×2 is linear, ×4 quadratic), and first the same probe
 // with no import running (the idle baseline the holds compare with). A fourth shape: a chat of
 // pasted documents (long messages, the search index's heaviest rows). Measured, never
 // asserted: the exit code is 0 unless something crashed. BENCH_APP_NODE_ARGS: node flags for the app.
@@ -87,6 +88,15 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') }
 }
 
+/**
+ * The app process's CPU time so far (user and system, all its threads; Linux /proc), in seconds:
+ * unlike the import's wall time, it barely changes with what else the machine runs.
+ */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN
 
@@ -145,8 +155,8 @@ async function importShape(origin: string, cookie: string, file: string) {
 
 async function shapes(origin: string, dir: string, pid: number) {
   console.log(`\n## Shapes that once held the event loop (${SHAPE_PERCENT} % of the probe's sizes)\n`)
-  console.log('| shape | size | file | result | import | longest event-loop hold (the app’s own) | longest /healthz | app memory growth |')
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  console.log('| shape | size | file | result | import | app CPU | longest event-loop hold (the app’s own) | longest /healthz | app memory growth |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   // The same probe with no import: what the machine and the app hold anyway.
   {
     let running = true
@@ -162,12 +172,13 @@ async function shapes(origin: string, dir: string, pid: number) {
     await new Promise((resolve) => setTimeout(resolve, 5000))
     running = false
     await pinger
-    console.log(`| no import (idle baseline, 5 s) | | | | | ${(await eventLoopHoldMs(origin)).toFixed(0)} ms | ${longest.toFixed(0)} ms | |`)
+    console.log(`| no import (idle baseline, 5 s) | | | | | | ${(await eventLoopHoldMs(origin)).toFixed(0)} ms | ${longest.toFixed(0)} ms | |`)
   }
   let account = 0
   for (const shape of SHAPES) {
     const full = Math.max(2, Math.round((shape.full * SHAPE_PERCENT) / 100))
     const times: number[] = []
+    const cpus: number[] = []
     for (const count of [Math.round(full / 2), full]) {
       const file = join(dir, `shape-${account}.json`)
       writeFileSync(file, shape.make(count, `bench-shape-${account}`))
@@ -177,12 +188,15 @@ async function shapes(origin: string, dir: string, pid: number) {
       const before = memoryOf(pid).rss
       let peak = before
       const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100)
+      const cpuBefore = cpuSecondsOf(pid)
       const { view, seconds, longest, hold } = await importShape(origin, cookie, file).finally(() => clearInterval(sampler))
+      const cpu = cpuSecondsOf(pid) - cpuBefore
       times.push(seconds)
-      console.log(`| ${shape.name} | ${count.toLocaleString('en-US')} ${shape.unit} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${String(view.status)}, ${String(view.imported)} imported | ${seconds.toFixed(1)} s | ${hold.toFixed(0)} ms | ${longest.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(0)} MB |`)
+      cpus.push(cpu)
+      console.log(`| ${shape.name} | ${count.toLocaleString('en-US')} ${shape.unit} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${String(view.status)}, ${String(view.imported)} imported | ${seconds.toFixed(1)} s | ${cpu.toFixed(1)} s | ${hold.toFixed(0)} ms | ${longest.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(0)} MB |`)
       rmSync(file, { force: true })
     }
-    console.log(`| ${shape.name}: full size against half | ×2 | | | ×${(times[1]! / times[0]!).toFixed(2)} | | | |`)
+    console.log(`| ${shape.name}: full size against half | ×2 | | | ×${(times[1]! / times[0]!).toFixed(2)} | ×${(cpus[1]! / cpus[0]!).toFixed(2)} | | | |`)
   }
 }
 
