@@ -147,3 +147,28 @@ for (const mode of ['light', 'dark'] as const) {
     await page.screenshot({ path: join(testInfo.project.outputDir, `screens/artifact-code-${mode}.png`) })
   })
 }
+
+test('an artifact being written opens beside the chat and grows there; the card says Writing… until it is stored', async ({ page }) => {
+  await openArtifactChat(page, 'make a table about red, green and blue')
+  await page.keyboard.press('Escape')
+  await expect(panel(page)).toHaveCount(0)
+  // Watch the panel's text as it streams: it must show part of the document before the whole.
+  await page.evaluate(() => {
+    const seen: number[] = ((window as unknown as { seen: number[] }).seen = [])
+    new MutationObserver(() => {
+      const preview = document.querySelector('[data-artifact-panel] [data-artifact-preview="document"]')
+      if (preview) seen.push(preview.textContent!.length)
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  await page.getByRole('textbox', { name: 'Message' }).fill('make a document about coffee')
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await expect(panel(page)).toContainText('Writing…')
+  await expect(page.locator('[data-artifact-card]').last()).toHaveAttribute('data-state', 'writing')
+  // It opened by itself: the prompt keeps the focus.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
+  await expect(panel(page).locator('[data-artifact-version]')).toHaveText('Version 1 / 1', { timeout: 15_000 })
+  await expect(page.locator('[data-artifact-card]').last()).toContainText('v1')
+  const lengths = await page.evaluate(() => (window as unknown as { seen: number[] }).seen)
+  const final = lengths.at(-1)!
+  expect(lengths.some((length) => length > 0 && length < final)).toBe(true)
+})

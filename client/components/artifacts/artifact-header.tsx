@@ -37,7 +37,8 @@ export function ArtifactHeader(props: ArtifactHeaderProps) {
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-2 dark:border-neutral-700">
       <Icon name={kind ? KIND_ICONS[kind] : 'lucide:file-code'} size={18} className="text-neutral-600 dark:text-neutral-300" />
-      <div className="min-w-0 flex-1">
+      {/* At least this wide: on a phone the buttons go to a second row rather than the title to one letter. */}
+      <div className="min-w-40 flex-1">
         <h2 id={props.titleId} ref={props.titleRef} tabIndex={-1} className="truncate text-sm font-semibold text-neutral-900 outline-none dark:text-neutral-100">
           {title}
         </h2>
@@ -61,7 +62,7 @@ export function ArtifactHeader(props: ArtifactHeaderProps) {
           </IconButton>
         </div>
       )}
-      <div className="flex items-center">
+      <div className="ml-auto flex items-center">
         {props.list.length > 0 && (
           <Menu
             label="Artifacts in this chat"
