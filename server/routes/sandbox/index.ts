@@ -5,7 +5,6 @@ import { Type, type Static } from 'typebox'
 import { SANDBOX_PATH } from '../../../shared/artifacts.ts'
 import { AppError } from '../../../shared/errors.ts'
 import { chatAccess, ErrorBody, Id } from '../chats/common.ts'
-import { branchPath } from '../../services/artifacts/artifact-path.ts'
 import { appOrigin, requestOrigin, sandboxHeaders, sandboxPagePolicy, viewPolicy } from './policy.ts'
 import { readSandboxManifest, sandboxPage, type SandboxManifest } from './page.ts'
 
@@ -13,6 +12,7 @@ const ViewParams = Type.Object({ chatId: Id, artifactId: Type.String({ pattern: 
 const ViewQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) })
 
 const unavailable = () => new AppError(503, 'SANDBOX_NOT_BUILT', 'The artifact sandbox is not built: run npm run build.')
+const badHost = () => new AppError(400, 'BAD_HOST', 'The Host header is not a host name with an optional port.')
 const artifactNotFound = () => new AppError(404, 'ARTIFACT_NOT_FOUND', 'Artifact not found')
 
 export default async function sandboxRoutes(app: FastifyInstance) {
@@ -26,7 +26,8 @@ export default async function sandboxRoutes(app: FastifyInstance) {
   /** The sandbox's scripts, by absolute URL on the host this request reached (a policy needs hosts for paths). */
   function scriptsFor(request: FastifyRequest) {
     const origin = requestOrigin(request)
-    if (!manifest || origin === null) throw unavailable()
+    if (origin === null) throw badHost()
+    if (!manifest) throw unavailable()
     return { bootstrap: `${origin}/${manifest.bootstrap}`, runtime: `${origin}/${manifest.runtime}` }
   }
 
@@ -54,7 +55,7 @@ export default async function sandboxRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { chatId, artifactId } = request.params
       await access(request, chatId, 'read')
-      const onPath = await branchPath(app.db, chatId)
+      const onPath = await app.artifacts.pathOf(chatId)
       const artifact = await app.artifacts.get(chatId, artifactId, { onPath, version: request.query.version })
       if (!artifact) throw artifactNotFound()
       if (artifact.kind === 'html') {
