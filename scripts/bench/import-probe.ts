@@ -80,41 +80,44 @@ try {
   idle.stop()
   console.log(`idle 3 s: ${idle.gaps.length} gaps > 20 ms, longest ${Math.max(0, ...idle.gaps.map((g) => g.ms)).toFixed(0)} ms`)
 
-  const file = make(count, `probe-${shape}`)
-  // Uploaded by curl, another process: this thread's own work would count as the app's.
-  const path = join(dir, 'conversations.json')
-  writeFileSync(path, file)
-  const rssBefore = peakRssMb()
-  events.length = 0
-  const during = gapLogger()
-  const started = performance.now()
-  const curl = spawn('curl', ['-s', '-H', `cookie: ${cookie}`, '-H', 'sec-fetch-site: same-origin', '-H', `origin: ${base}`, '-F', `file=@${path}`, `${base}/api/import`])
-  let answer = ''
-  curl.stdout.on('data', (chunk: Buffer) => (answer += chunk))
-  await once(curl, 'close')
-  console.log(`uploaded in ${((performance.now() - started) / 1000).toFixed(2)} s`)
-  let view = JSON.parse(answer) as Record<string, unknown>
-  while (view.status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    view = (await (await fetch(`${base}/api/import/${String(view.id)}`, { headers: { cookie } })).json()) as Record<string, unknown>
+  // PROBE_REPEAT: import it this many times (each a chat of its own) into the same, growing database.
+  for (let round = 1; round <= Number(process.env.PROBE_REPEAT ?? 1); round++) {
+    const file = make(count, `probe-${shape}-${round}`)
+    // Uploaded by curl, another process: this thread's own work would count as the app's.
+    const path = join(dir, 'conversations.json')
+    writeFileSync(path, file)
+    const rssBefore = peakRssMb()
+    events.length = 0
+    const during = gapLogger()
+    const started = performance.now()
+    const curl = spawn('curl', ['-s', '-H', `cookie: ${cookie}`, '-H', 'sec-fetch-site: same-origin', '-H', `origin: ${base}`, '-F', `file=@${path}`, `${base}/api/import`])
+    let answer = ''
+    curl.stdout.on('data', (chunk: Buffer) => (answer += chunk))
+    await once(curl, 'close')
+    console.log(`uploaded in ${((performance.now() - started) / 1000).toFixed(2)} s`)
+    let view = JSON.parse(answer) as Record<string, unknown>
+    while (view.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      view = (await (await fetch(`${base}/api/import/${String(view.id)}`, { headers: { cookie } })).json()) as Record<string, unknown>
+    }
+    during.stop()
+    const seconds = (performance.now() - started) / 1000
+    console.log(`import ${round}: ${shape} ${count}: ${String(view.status)} in ${seconds.toFixed(1)} s; ${during.gaps.length} gaps > 20 ms, longest ${Math.max(0, ...during.gaps.map((g) => g.ms)).toFixed(0)} ms; peak RSS ${peakRssMb()} MB (before the import ${rssBefore} MB)`)
+    for (const gap of during.gaps.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+      const inside = events.filter((e) => e.at + e.ms > gap.at && e.at < gap.at + gap.ms)
+      console.log(`  gap ${gap.ms.toFixed(0)} ms at ${((gap.at - started) / 1000).toFixed(2)} s: ${inside.map((e) => `${e.what} ${e.ms.toFixed(0)} ms`).join('; ') || '(no statement or GC over 2 ms)'}`)
+    }
+    const bySql = new Map<string, { n: number; ms: number; max: number }>()
+    for (const e of events) {
+      const key = e.what
+      const row = bySql.get(key) ?? { n: 0, ms: 0, max: 0 }
+      row.n++
+      row.ms += e.ms
+      row.max = Math.max(row.max, e.ms)
+      bySql.set(key, row)
+    }
+    for (const [what, row] of [...bySql].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) console.log(`  ${what}: ${row.n} over 2 ms, ${row.ms.toFixed(0)} ms total, max ${row.max.toFixed(0)} ms`)
   }
-  during.stop()
-  const seconds = (performance.now() - started) / 1000
-  console.log(`import ${shape} ${count}: ${String(view.status)} in ${seconds.toFixed(1)} s; ${during.gaps.length} gaps > 20 ms, longest ${Math.max(0, ...during.gaps.map((g) => g.ms)).toFixed(0)} ms; peak RSS ${peakRssMb()} MB (before the import ${rssBefore} MB)`)
-  for (const gap of during.gaps.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
-    const inside = events.filter((e) => e.at + e.ms > gap.at && e.at < gap.at + gap.ms)
-    console.log(`  gap ${gap.ms.toFixed(0)} ms at ${((gap.at - started) / 1000).toFixed(2)} s: ${inside.map((e) => `${e.what} ${e.ms.toFixed(0)} ms`).join('; ') || '(no statement or GC over 2 ms)'}`)
-  }
-  const bySql = new Map<string, { n: number; ms: number; max: number }>()
-  for (const e of events) {
-    const key = e.what
-    const row = bySql.get(key) ?? { n: 0, ms: 0, max: 0 }
-    row.n++
-    row.ms += e.ms
-    row.max = Math.max(row.max, e.ms)
-    bySql.set(key, row)
-  }
-  for (const [what, row] of [...bySql].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) console.log(`  ${what}: ${row.n} over 2 ms, ${row.ms.toFixed(0)} ms total, max ${row.max.toFixed(0)} ms`)
   await app.close()
 } finally {
   rmSync(dir, { recursive: true, force: true })
