@@ -1,7 +1,7 @@
 // A preview of an html, svg or react artifact, run in the sandbox (server/routes/sandbox/): an
 // iframe with `sandbox="allow-scripts"` only, so its document has an opaque origin (no cookies, no
 // storage, no access to this page) and the sandbox page's own policy allows no network at all.
-// docs/decisions/0010-artifact-sandbox.md explains the choices.
+// docs/decisions/0013-artifact-sandbox.md explains the choices.
 import { useContext, useEffect, useRef, useState, type JSX } from 'react'
 import { InitialStateContext } from '../../lib/page-context.ts'
 import { Button } from '../ui/button.tsx'
