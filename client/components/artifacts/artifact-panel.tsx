@@ -1,11 +1,10 @@
 // The artifact panel (its own chunk): beside the chat on a wide screen, with a divider that resizes
 // it; a full-screen dialog on a phone. It shows the artifact a card opened — live from the tool call
 // while the model writes it, then the stored versions — with Preview, Code (the editor) and Changes.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import type { UIMessage } from 'ai'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ArtifactKind, ArtifactVersionResponse } from '../../../shared/artifacts.ts'
 import { keepTabInside } from '../../lib/focus-trap.ts'
-import type { ComposerHandle } from '../chat/chat-composer.tsx'
+import type { ArtifactLayoutProps } from './artifact-layout.tsx'
 import type { ArtifactTarget } from './artifact-context.ts'
 import { artifactApi } from './artifact-api.ts'
 import { ArtifactHeader } from './artifact-header.tsx'
@@ -15,14 +14,9 @@ import { PanelResizer, usePanelWidth } from './panel-resizer.tsx'
 import { useArtifactList } from './use-artifact-list.ts'
 import { useMediaQuery } from './use-media-query.ts'
 
-export interface ArtifactPanelProps {
-  chatId: string
+/** What the layout has (the chat's messages, the composer, …), and what to show. */
+export interface ArtifactPanelProps extends Omit<ArtifactLayoutProps, 'children'> {
   target: ArtifactTarget
-  messages: UIMessage[]
-  busy: boolean
-  readOnly: boolean
-  composer: RefObject<ComposerHandle | null>
-  onSend(text: string): void
   /** Shows another artifact (the panel's list). */
   onShow(target: ArtifactTarget): void
   onClose(): void
