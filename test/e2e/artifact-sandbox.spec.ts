@@ -96,3 +96,24 @@ test('a preview reaches no network: not our API, not another site, not a listene
   expect(seen.filter((line) => line.includes(`:${trap.port}`) || line.includes('example.com'))).toEqual([])
   for (const line of refused.filter((entry) => entry.includes(`:${trap.port}`))) expect(line, "refused by the policy").toMatch(/ (csp|net::ERR_BLOCKED_BY_CSP|net::ERR_ABORTED)$/)
 })
+
+test('a streaming artifact is not re-rendered on every change: the newest content wins', async ({ page }) => {
+  const sandbox = await openSandbox(page)
+  await sandbox.render('html', '<p id="step">start</p>')
+  // Each render of an HTML artifact is a new document in a new nested frame: count them.
+  let documents = 0
+  page.on('frameattached', () => documents++)
+  // Fifty changes at once, as an answer streaming its artifact would make them.
+  await page.evaluate(async () => {
+    const textarea = [...document.querySelectorAll('textarea')].find((element) => element.labels?.[0]?.textContent?.startsWith('Sandbox content'))!
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
+    for (let step = 1; step <= 50; step++) {
+      setValue.call(textarea, `<p id="step">step ${step}</p>`)
+      textarea.dispatchEvent(new Event('input', { bubbles: true }))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+  })
+  await expect(sandbox.html.locator('#step')).toHaveText('step 50')
+  expect(documents).toBeGreaterThanOrEqual(1)
+  expect(documents, 'a few renders, not fifty').toBeLessThan(10)
+})
