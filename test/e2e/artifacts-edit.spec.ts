@@ -57,6 +57,12 @@ test('the user saves an edit as a new version, and the next answer changes the u
   await panel(page).getByRole('tab', { name: 'Preview' }).click()
   await panel(page).getByRole('tab', { name: /Code/ }).click()
   await expect(editor(page)).toContainText('My own notes, kept by hand.')
+  // Closing the panel loses nothing typed.
+  await panel(page).getByRole('button', { name: 'Close the artifact' }).click()
+  await expect(panel(page)).toHaveCount(0)
+  await page.locator('[data-artifact-card]').getByRole('button', { name: 'Open Tea' }).click()
+  await panel(page).getByRole('tab', { name: /Code/ }).click()
+  await expect(editor(page)).toContainText('My own notes, kept by hand.')
   await panel(page).getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Saved as version 2')
   await expect(versionShown(page)).toHaveText('Version 2 / 2')

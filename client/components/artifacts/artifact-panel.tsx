@@ -14,6 +14,10 @@ import { PanelResizer, usePanelWidth } from './panel-resizer.tsx'
 import { useArtifactList } from './use-artifact-list.ts'
 import { useMediaQuery } from './use-media-query.ts'
 
+type Drafts = Record<string, { text: string; base: number }>
+/** Unsaved edits by chat: closing the panel (Escape, a phone's Close) loses nothing typed. */
+const keptDrafts = new Map<string, Drafts>()
+
 /** What the layout has (the chat's messages, the composer, …), and what to show. */
 export interface ArtifactPanelProps extends Omit<ArtifactLayoutProps, 'children'> {
   target: ArtifactTarget
@@ -48,7 +52,8 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
   const [reloads, setReloads] = useState(0)
   const [tab, setTab] = useState<PanelTab>('preview')
   /** The user's unsaved text, per artifact (kept across tabs and versions until saved or discarded). */
-  const [drafts, setDrafts] = useState<Record<string, { text: string; base: number }>>({})
+  const [drafts, setDrafts] = useState<Drafts>(() => keptDrafts.get(chatId) ?? {})
+  useEffect(() => void keptDrafts.set(chatId, drafts), [chatId, drafts])
 
   useEffect(() => {
     if (!artifactId || writing) return
