@@ -86,6 +86,14 @@ try {
     // Uploaded by curl, another process: this thread's own work would count as the app's.
     const path = join(dir, 'conversations.json')
     writeFileSync(path, file)
+    // PROBE_WRITES=1: a write of the app's every 50 ms meanwhile (a user's save: a commit on this thread).
+    let writing = process.env.PROBE_WRITES === '1'
+    const writes = (async () => {
+      while (writing) {
+        await app.db.updateTable('users').set({ name: `Probe ${Date.now()}` }).where('email', '=', 'probe@example.com').execute()
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    })()
     const rssBefore = peakRssMb()
     events.length = 0
     const during = gapLogger()
@@ -101,6 +109,8 @@ try {
       view = (await (await fetch(`${base}/api/import/${String(view.id)}`, { headers: { cookie } })).json()) as Record<string, unknown>
     }
     during.stop()
+    writing = false
+    await writes
     const seconds = (performance.now() - started) / 1000
     console.log(`import ${round}: ${shape} ${count}: ${String(view.status)} in ${seconds.toFixed(1)} s; ${during.gaps.length} gaps > 20 ms, longest ${Math.max(0, ...during.gaps.map((g) => g.ms)).toFixed(0)} ms; peak RSS ${peakRssMb()} MB (before the import ${rssBefore} MB)`)
     for (const gap of during.gaps.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
