@@ -3,17 +3,11 @@
 // app or the sandbox change nothing; errors reach the app; and a preview that never yields or eats
 // memory leaves the app responsive and can be stopped.
 import { test, expect } from './fixtures.ts'
-import { htmlProbe, openSandbox, reactProbe, startTrap, PREVIEW_TITLE, type Trap } from './artifact-sandbox-helpers.ts'
+import { htmlProbe, openSandbox, reactProbe, useTrap } from './artifact-sandbox-helpers.ts'
 
 test.use({ allowConsoleErrors: true })
 
-let trap: Trap
-test.beforeAll(async () => {
-  trap = await startTrap()
-})
-test.afterAll(async () => {
-  await trap.close()
-})
+const trap = useTrap()
 
 test('a preview cannot navigate the app, navigate itself to another site, or open a popup', async ({ page, context }) => {
   const popups: string[] = []

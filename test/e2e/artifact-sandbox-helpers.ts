@@ -2,7 +2,8 @@
 // through its textarea, and a listener on another port that must hear nothing.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import type { FrameLocator, Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { openPlayground } from './playground.ts'
 
 export interface Trap {
@@ -22,6 +23,18 @@ export async function startTrap(): Promise<Trap> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return { origin: `http://127.0.0.1:${port}`, port, requests, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+/** A listener for this file's tests, started before them and closed after. */
+export function useTrap(): Trap {
+  const trap: Trap = { origin: '', port: 0, requests: [], close: async () => {} }
+  test.beforeAll(async () => {
+    Object.assign(trap, await startTrap())
+  })
+  test.afterAll(async () => {
+    await trap.close()
+  })
+  return trap
 }
 
 export const PREVIEW_TITLE = 'Preview of the playground artifact'

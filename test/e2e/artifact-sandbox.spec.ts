@@ -3,18 +3,12 @@
 // site, and a preview that hangs or eats memory can be stopped while the app stays responsive.
 // Each attempt is run in the playground's SandboxFrame and checked from outside the frame.
 import { test, expect } from './fixtures.ts'
-import { htmlProbe, openSandbox, reactProbe, startTrap, type Trap } from './artifact-sandbox-helpers.ts'
+import { htmlProbe, openSandbox, reactProbe, useTrap } from './artifact-sandbox-helpers.ts'
 
 // The sandbox's refusals are logged by the browser as console errors (CSP violations, blocked navigations).
 test.use({ allowConsoleErrors: true })
 
-let trap: Trap
-test.beforeAll(async () => {
-  trap = await startTrap()
-})
-test.afterAll(async () => {
-  await trap.close()
-})
+const trap = useTrap()
 
 /** Runs each attempt, and answers with one line per attempt: what it returned or the error's name. */
 const attempts = (list: Record<string, string>) =>
