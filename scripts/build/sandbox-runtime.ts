@@ -9,13 +9,7 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { rolldown } from 'rolldown'
 import type { Plugin } from 'vite'
-
-/** What the sandbox route reads: file names under the client build's root. */
-export interface SandboxManifest {
-  bootstrap: string
-  runtime: string
-}
-export const SANDBOX_MANIFEST = '.vite/sandbox.json'
+import { SANDBOX_MANIFEST, type SandboxManifest } from '../../server/routes/sandbox/page.ts'
 
 async function bundle(entry: string): Promise<string> {
   const build = await rolldown({

@@ -4,14 +4,16 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** Written by scripts/build/sandbox-runtime.ts: the two scripts' hashed names. */
+/** Written by scripts/build/sandbox-runtime.ts: the two scripts' hashed names, under the client build. */
 export interface SandboxManifest {
   bootstrap: string
   runtime: string
 }
+/** Where that file is, in the client build. */
+export const SANDBOX_MANIFEST = '.vite/sandbox.json'
 
 export function readSandboxManifest(root: string): SandboxManifest | null {
-  const path = join(root, 'dist', 'client', '.vite', 'sandbox.json')
+  const path = join(root, 'dist', 'client', SANDBOX_MANIFEST)
   if (!existsSync(path)) return null
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Partial<SandboxManifest>
   const hashed = /^assets\/sandbox-[a-z]+-[\w-]+\.js$/
