@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ArtifactKind, ArtifactVersionResponse } from '../../../shared/artifacts.ts'
 import { keepTabInside } from '../../lib/focus-trap.ts'
 import type { ArtifactLayoutProps } from './artifact-layout.tsx'
-import type { ArtifactTarget } from './artifact-context.ts'
+import { artifactFromHash, type ArtifactTarget } from './artifact-context.ts'
 import { artifactApi } from './artifact-api.ts'
 import { ArtifactHeader } from './artifact-header.tsx'
 import { ArtifactBody, type PanelTab } from './artifact-body.tsx'
@@ -82,6 +82,13 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
     const hash = `#artifact=${artifactId}`
     if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`)
   }, [artifactId])
+  // Closed: the address no longer names it.
+  useEffect(
+    () => () => {
+      if (artifactFromHash(location.hash)) history.replaceState(history.state, '', location.pathname + location.search)
+    },
+    [],
+  )
 
   // Focus moves into the panel when it opens (unless it opened by itself), and back to where it
   // came from when it closes — unless the user has put it somewhere else meanwhile.
