@@ -34,6 +34,36 @@ test("a real artifact's preview in the panel cannot reach the app's page, cookie
   expect(outcome).toEqual({ parent: 'SecurityError', cookie: 'SecurityError', storage: 'SecurityError', api: 'TypeError', origin: 'null' })
 })
 
+for (const [kind, prompt] of [
+  ['html', 'make a page about tea'],
+  ['react', 'make a component about tea'],
+] as const) {
+  test(`a ${kind} artifact opened in a tab of its own is our URL but cannot read our cookies or call our API`, async ({ page, context }) => {
+    await openArtifactChat(page, prompt)
+    const href = await panel(page).getByRole('link', { name: 'Open in a new tab' }).getAttribute('href')
+    const tab = await context.newPage()
+    const apiCalls: string[] = []
+    tab.on('response', (response) => response.url().includes('/api/') && apiCalls.push(response.url()))
+    const opened = await tab.goto(new URL(href!, page.url()).href)
+    expect(opened?.status()).toBe(200)
+    expect(new URL(tab.url()).origin, 'the address is ours').toBe(new URL(page.url()).origin)
+    const outcome = await tab.evaluate(async () => {
+      const attempt = async (run: () => unknown) => {
+        try {
+          return `returned ${String(await run())}`
+        } catch (error) {
+          return (error as Error).name
+        }
+      }
+      return { origin: self.origin, cookie: await attempt(() => document.cookie), api: await attempt(async () => (await fetch('/api/chats')).status) }
+    })
+    expect(outcome).toEqual({ origin: 'null', cookie: 'SecurityError', api: 'TypeError' })
+    expect(apiCalls).toEqual([])
+    if (kind === 'react') await expect(tab.locator('#root')).not.toBeEmpty({ timeout: 15_000 })
+    await tab.close()
+  })
+}
+
 test.describe('on a host name of its own (ARTIFACTS_ORIGIN)', () => {
   let app: AppProcess
   test.beforeAll(async () => {
