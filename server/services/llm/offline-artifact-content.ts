@@ -190,7 +190,7 @@ ${tips}  const toggle = (tip) => setDone(done.includes(tip) ? done.filter((d) =>
 
 const styles = {
   page: { minHeight: '100vh', display: 'grid', placeItems: 'center', background: 'linear-gradient(135deg, #eef2ff, #fdf2f8)', fontFamily: 'system-ui, sans-serif' },
-  card: { width: 'min(26rem, 90vw)', padding: '2rem', borderRadius: '1.25rem', background: '#fff', boxShadow: '0 12px 40px rgba(30, 41, 59, 0.12)' },
+  card: { width: 'min(26rem, 90vw)', padding: '2rem', borderRadius: '1.25rem', background: '#fff', color: '#1e293b', boxShadow: '0 12px 40px rgba(30, 41, 59, 0.12)' },
   title: { margin: '0 0 0.25rem', fontSize: '1.6rem', color: '#312e81' },
   muted: { margin: '0 0 1rem', color: '#64748b' },
   list: { listStyle: 'none', padding: 0, margin: '0 0 1.5rem', display: 'grid', gap: '0.5rem' },
