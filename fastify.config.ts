@@ -386,7 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messageMaxChars: Math.min(config.MESSAGE_MAX_CHARS, config.MESSAGE_STORED_MAX_CHARS),
     messageStoredMaxChars: config.MESSAGE_STORED_MAX_CHARS,
     sendRateLimitPerMinute: config.SEND_RATE_LIMIT_PER_MINUTE,
-    artifacts: { maxBytes: config.ARTIFACT_MAX_BYTES, origin: artifactsOrigin(config.ARTIFACTS_ORIGIN) },
+    artifacts: { maxBytes: config.ARTIFACT_MAX_BYTES, origin: artifactsOrigin(config.ARTIFACTS_ORIGIN, config.PUBLIC_URL) },
     limits: {
       chatCreatePerMinute: config.CHAT_CREATE_RATE_LIMIT_PER_MINUTE,
       ipChatCreatePerMinute: config.IP_CHAT_CREATE_RATE_LIMIT_PER_MINUTE,
@@ -521,9 +521,12 @@ function avatarOrigins(config: RawConfig): string[] {
 }
 
 /** ARTIFACTS_ORIGIN as an origin (`https://host[:port]`, no path); http:// only for a loopback host. */
-function artifactsOrigin(value: string | undefined): string | null {
+function artifactsOrigin(value: string | undefined, publicUrl: string | undefined): string | null {
   const entry = (value ?? '').trim().replace(/\/+$/, '')
   if (!entry) return null
+  // The sandbox on its own host names the app as the one page that may embed it (frame-ancestors):
+  // without PUBLIC_URL it cannot know the app's origin, and no preview would load.
+  if (!publicUrl) throw new ConfigError('Invalid configuration:\n  ARTIFACTS_ORIGIN needs PUBLIC_URL too (the app\'s own origin, which the sandbox lets embed it)')
   let url: URL | undefined
   try {
     url = new URL(entry)

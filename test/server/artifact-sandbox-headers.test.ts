@@ -4,7 +4,8 @@
 // own is owner-checked and served under the same no-network sandbox policy.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../helpers/build-app.ts'
+import { buildApp, TEST_SESSION_KEY } from '../helpers/build-app.ts'
+import { loadConfig } from '../../fastify.config.ts'
 import { createChat, visitor, type Visitor } from '../helpers/chat.ts'
 import type { ArtifactKind } from '../../shared/artifacts.ts'
 
@@ -109,4 +110,14 @@ t.test('a version in a tab of its own: owner-checked, an opaque origin with no n
   const doc = await chatWith(app, ada, 'document', '# Notes')
   const docView = await app.inject({ url: `/sandbox/view/${doc.chatId}/${doc.artifactId}`, headers: ada.headers() })
   t.match([docView.statusCode, docView.json().code, docView.json().message], [400, 'ARTIFACT_NOT_VIEWABLE', /only html, svg and react/])
+})
+
+t.test('ARTIFACTS_ORIGIN takes an origin, and needs PUBLIC_URL (the one page the sandbox lets embed it)', async (t) => {
+  const env = (values: Record<string, string>) => loadConfig({ NODE_ENV: 'test', SESSION_KEY: TEST_SESSION_KEY, DATABASE_PATH: ':memory:', ...values })
+  t.equal(env({ PUBLIC_URL: 'https://chat.example.com', ARTIFACTS_ORIGIN: 'https://artifacts.example.com/' }).artifacts.origin, 'https://artifacts.example.com')
+  t.equal(env({}).artifacts.origin, null, 'unset: the opaque-origin frame of this server')
+  t.throws(() => env({ ARTIFACTS_ORIGIN: 'https://artifacts.example.com' }), { message: /ARTIFACTS_ORIGIN needs PUBLIC_URL/ })
+  for (const bad of ['https://artifacts.example.com/sandbox', 'http://artifacts.example.com', 'artifacts.example.com']) {
+    t.throws(() => env({ PUBLIC_URL: 'https://chat.example.com', ARTIFACTS_ORIGIN: bad }), { message: /ARTIFACTS_ORIGIN: .* is not an origin/ }, bad)
+  }
 })

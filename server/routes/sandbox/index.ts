@@ -19,9 +19,6 @@ export default async function sandboxRoutes(app: FastifyInstance) {
   const { config } = app
   // Development serves no build; the sandbox needs its two bundled scripts (npm run build).
   const manifest: SandboxManifest | null = readSandboxManifest(config.root)
-  if (config.artifacts.origin && !config.publicUrl) {
-    app.log.warn('sandbox: ARTIFACTS_ORIGIN is set without PUBLIC_URL, so the sandbox cannot name the app as the page allowed to embed it: previews will not load')
-  }
 
   /** The sandbox's scripts, by absolute URL on the host this request reached (a policy needs hosts for paths). */
   function scriptsFor(request: FastifyRequest) {
