@@ -39,7 +39,11 @@ export function ArtifactWatcher({ messages, busy, onOpen }: ArtifactWatcherProps
   const seen = useRef<Set<string> | null>(null)
   // Started while an answer is written (sent before the screen settled, or resumed on arrival): that answer's artifact may open.
   seen.current ??= new Set(callsOf(busy && messages.at(-1)?.role === 'assistant' ? messages.slice(0, -1) : messages))
-  const made = busy ? newestCall(messages) : undefined
+  // Also on the render where the answer has just ended: a short edit can be made and stored between
+  // two renders, so no render while busy ever saw its call.
+  const wasBusy = useRef(busy)
+  const made = busy || wasBusy.current ? newestCall(messages) : undefined
+  useEffect(() => void (wasBusy.current = busy), [busy])
   useEffect(() => {
     if (!made || seen.current!.has(made)) return
     seen.current!.add(made)
