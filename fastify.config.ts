@@ -507,15 +507,7 @@ function avatarOrigins(config: RawConfig): string[] {
     else origins.add(github.origin).add(`${github.protocol}//avatars.${github.host}`)
   }
   for (const entry of (config.AVATAR_ORIGINS ?? '').split(',').map((value) => value.trim().replace(/\/+$/, '')).filter(Boolean)) {
-    let url: URL | undefined
-    try {
-      url = new URL(entry)
-    } catch {}
-    const local = url?.hostname === 'localhost' || url?.hostname === '127.0.0.1'
-    if (!url || url.origin !== entry || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
-      throw new ConfigError(`Invalid configuration:\n  AVATAR_ORIGINS: ${JSON.stringify(entry)} is not an origin such as https://images.example.com (https://, no path; http:// only for localhost)`)
-    }
-    origins.add(entry)
+    origins.add(checkOrigin('AVATAR_ORIGINS', entry, 'https://images.example.com'))
   }
   return [...origins]
 }
@@ -527,13 +519,18 @@ function artifactsOrigin(value: string | undefined, publicUrl: string | undefine
   // The sandbox on its own host names the app as the one page that may embed it (frame-ancestors):
   // without PUBLIC_URL it cannot know the app's origin, and no preview would load.
   if (!publicUrl) throw new ConfigError('Invalid configuration:\n  ARTIFACTS_ORIGIN needs PUBLIC_URL too (the app\'s own origin, which the sandbox lets embed it)')
+  return checkOrigin('ARTIFACTS_ORIGIN', entry, 'https://artifacts.example.com')
+}
+
+/** `entry` when it is an origin (`https://host[:port]`, no path; http:// only for a loopback host), else a ConfigError naming `name`. */
+function checkOrigin(name: string, entry: string, example: string): string {
   let url: URL | undefined
   try {
     url = new URL(entry)
   } catch {}
   const local = url?.hostname === 'localhost' || url?.hostname === '127.0.0.1'
   if (!url || url.origin !== entry || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
-    throw new ConfigError(`Invalid configuration:\n  ARTIFACTS_ORIGIN: ${JSON.stringify(entry)} is not an origin such as https://artifacts.example.com (https://, no path; http:// only for localhost)`)
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${JSON.stringify(entry)} is not an origin such as ${example} (https://, no path; http:// only for localhost)`)
   }
   return entry
 }
