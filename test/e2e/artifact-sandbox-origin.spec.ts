@@ -12,8 +12,10 @@ test.use({ allowConsoleErrors: true })
 test("a real artifact's preview in the panel cannot reach the app's page, cookies or API", async ({ page }) => {
   await openArtifactChat(page, 'make a page about tea')
   await expect(panel(page).locator('[data-artifact-preview="html"] iframe')).toHaveAttribute('sandbox', 'allow-scripts')
-  const sandbox = page.frames().find((frame) => frame.url().endsWith('/sandbox/artifact'))
-  expect(sandbox, 'the panel embeds the sandbox page').toBeDefined()
+  // The iframe is there before its page has loaded (its frame is at about:blank until then).
+  const sandboxFrame = () => page.frames().find((frame) => frame.url().endsWith('/sandbox/artifact'))
+  await expect.poll(() => sandboxFrame() !== undefined, { message: 'the panel embeds the sandbox page' }).toBe(true)
+  const sandbox = sandboxFrame()
   // Hostile code, run in the panel's own sandbox frame.
   const outcome = await sandbox!.evaluate(async () => {
     const attempt = async (run: () => unknown) => {
