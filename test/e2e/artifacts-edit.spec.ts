@@ -154,7 +154,11 @@ test('a public chat’s reader sees its artifacts read-only: preview, code, copy
     await expect(panel(visitor).getByRole('heading', { level: 1, name: 'Tea' })).toBeVisible()
     await expect(panel(visitor).getByRole('button', { name: 'Copy' })).toBeVisible()
     await expect(panel(visitor).getByRole('button', { name: 'Download' })).toBeVisible()
-    await panel(visitor).getByRole('heading', { name: 'Key points' }).selectText()
+    // The document is drawn again once its math and diagram renderers have loaded: the heading can
+    // be replaced under the selection, so the selection is made again until it holds.
+    await expect(async () => {
+      await panel(visitor).getByRole('heading', { name: 'Key points' }).selectText({ timeout: 2_000 })
+    }).toPass()
     await panel(visitor).getByRole('tab', { name: 'Code' }).click()
     await expect(panel(visitor).locator('.code-block')).toContainText('# Tea')
     await expect(panel(visitor).locator('[data-artifact-editor]')).toHaveCount(0)
